@@ -25,12 +25,13 @@ optionally ``|null``.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["Column", "Constant", "Table", "TableError", "constant", "constants", "table", "table_names"]
 
@@ -153,8 +154,7 @@ def table(name: str) -> Table:
     if not isinstance(raw["columns"], dict) or not raw["columns"]:
         raise TableError(f"{filename}: key 'columns' must be a non-empty object")
     columns = tuple(
-        Column(col, *_parse_type(spec, f"{filename}: columns.{col}"))
-        for col, spec in raw["columns"].items()
+        Column(col, *_parse_type(spec, f"{filename}: columns.{col}")) for col, spec in raw["columns"].items()
     )
     names = {c.name for c in columns} | {"source"}
     rows = []

@@ -1,0 +1,188 @@
+"""Movement: the movement table by action, load, stance and grid scale, and changing stance.
+
+Rules: Actions § Movement Actions, § Movement Table, § Minor Move, § Dash,
+§ Running, § List of Minor Actions (Changing Stance) (docs/rules/actions.md).
+Rulings: notes/rulings-core-actions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from heapq import heappop, heappush
+
+from rules_core._choices import choice
+from rules_core.checks import check_modifier
+from rules_core.tables import constant, table
+
+__all__ = [
+    "SPACE_METRES",
+    "DistanceReading",
+    "Load",
+    "MoveAction",
+    "Movement",
+    "Stance",
+    "StanceReading",
+    "dash_athletics_difficulty",
+    "movement",
+    "stance_change_cost",
+    "stealth_movement",
+]
+
+SPACE_METRES: Fraction = constant("movement_checks", "space_m")
+"""The usual grid: each space is 1.5 m (Actions § Movement Actions)."""
+
+
+class MoveAction(StrEnum):
+    """Move is a minor action, Dash a significant action, Run a full action (Actions § Movement Table)."""
+
+    MOVE = "move"
+    DASH = "dash"
+    RUN = "run"
+
+
+class Load(StrEnum):
+    """Carried load; medium and heavy share one column of the movement table."""
+
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+class Stance(StrEnum):
+    """Standing, crouching, or prone (crawling)."""
+
+    STANDING = "standing"
+    CROUCHING = "crouching"
+    PRONE = "prone"
+
+
+class DistanceReading(StrEnum):
+    """How to turn spaces into metres where the text prints a different figure (see the rulings)."""
+
+    SPACES = "spaces"
+    """Spaces times the space size: Dash under medium load is 7 spaces, 10.5 m (default)."""
+    PRINTED = "printed"
+    """The metres the text prints beside the spaces where it prints one: 10 m."""
+
+
+class StanceReading(StrEnum):
+    """How to cost stance changes the source does not list (see the rulings)."""
+
+    LISTED_STEPS = "listed_steps"
+    """Go through the listed changes: crouching to prone 2 (via standing), prone to standing 3 (default)."""
+    DOWN_IS_ONE = "down_is_one"
+    """Any change to a lower stance costs 1; going up goes through the listed steps."""
+
+
+@dataclass(frozen=True)
+class Movement:
+    """How far one movement action takes a character: spaces and metres (``None``: not possible)."""
+
+    action: MoveAction
+    load: Load
+    stance: Stance
+    scale_m: Fraction
+    spaces: int | None
+    metres: Fraction | None
+
+
+def _column(load: Load, stance: Stance) -> str:
+    if stance is Stance.PRONE:
+        return "crawl"
+    heavy = "light" if load is Load.LIGHT else "medium_heavy"
+    return f"{heavy}_crouch" if stance is Stance.CROUCHING else heavy
+
+
+def movement(
+    action: MoveAction | str,
+    load: Load | str = Load.LIGHT,
+    stance: Stance | str = Stance.STANDING,
+    *,
+    scale_m: Fraction | int | str = SPACE_METRES,
+    reading: DistanceReading | str = DistanceReading.SPACES,
+) -> Movement:
+    """Spaces and metres of a Move, Dash or Run by load and stance, on 1.5 m or 4.5 m spaces.
+
+    A light-load Move is 4 spaces (6 m), a Dash 10, a Run 15; medium or heavy
+    load 3, 7 and 10; crouching roughly halves it; a prone character crawls.
+    Actions § Movement Table.
+
+    Raises:
+        ValueError: for an unknown action, load, stance, reading or grid scale.
+    """
+    act = choice(MoveAction, action, "The movement action")
+    carried = choice(Load, load, "The load")
+    posture = choice(Stance, stance, "The stance")
+    how = choice(DistanceReading, reading, "The distance reading")
+    try:
+        scale = Fraction(scale_m)
+    except (ValueError, TypeError, ZeroDivisionError):
+        scale = Fraction(-1)
+    rows = [r for r in table("movement").rows if r["action"] == act.value and r["scale_m"] == scale]
+    if not rows:
+        scales = sorted({float(r["scale_m"]) for r in table("movement").rows})
+        raise ValueError(f"The grid scale must be one of {', '.join(f'{s:g} m' for s in scales)}.")
+    row = rows[0]
+    column = _column(carried, posture)
+    spaces: int | None = row[column]
+    metres = None if spaces is None else spaces * scale
+    if how is DistanceReading.PRINTED and posture is Stance.STANDING:
+        printed = row[f"printed_{column}_m"]
+        metres = metres if printed is None else printed
+    return Movement(act, carried, posture, scale, spaces, metres)
+
+
+def stealth_movement(deliberate: bool, /) -> int:
+    """Spaces (1.5 m) moved while sneaking: 2 with Minor Stealth, 4 with Deliberate Stealth.
+
+    Actions § Minor Stealth > Movement; § Deliberate Stealth > Movement.
+    """
+    key = "deliberate_stealth_spaces" if deliberate else "minor_stealth_spaces"
+    spaces: int = constant("movement_checks", key)
+    return spaces
+
+
+def dash_athletics_difficulty(conditions: int = 0, /) -> int:
+    """Difficulty of the Athletics roll for a Dash over obstacles or bad footing: 8 plus conditions.
+
+    Actions § Dash > Athletics Roll.
+
+    Raises:
+        ValueError: if the conditions are out of range.
+    """
+    check_modifier(conditions, "The conditions")
+    base: int = constant("movement_checks", "athletics_difficulty")
+    return base + conditions
+
+
+def stance_change_cost(
+    start: Stance | str, end: Stance | str, /, reading: StanceReading | str = StanceReading.LISTED_STEPS
+) -> int:
+    """Minor actions to change stance: standing to prone or crouching 1, prone to crouching 2,
+    crouching to standing 1; other changes go through these steps.
+
+    Actions § List of Minor Actions (Changing Stance).
+
+    Raises:
+        ValueError: for an unknown stance or reading.
+    """
+    origin = choice(Stance, start, "The stance")
+    target = choice(Stance, end, "The stance")
+    how = choice(StanceReading, reading, "The stance reading")
+    order = list(Stance)
+    if how is StanceReading.DOWN_IS_ONE and order.index(target) > order.index(origin):
+        return 1
+    edges = [(r["from_stance"], r["to_stance"], r["minor_actions"]) for r in table("stance_changes").rows]
+    best = {origin.value: 0}
+    queue = [(0, origin.value)]
+    while queue:
+        cost, here = heappop(queue)
+        if here == target.value:
+            return cost
+        for frm, to, step in edges:
+            if frm == here and cost + step < best.get(to, cost + step + 1):
+                best[to] = cost + step
+                heappush(queue, (cost + step, to))
+    raise ValueError(f"No listed change leads from {origin.value} to {target.value}.")  # pragma: no cover
