@@ -144,7 +144,8 @@ class Comparison:
 
 
 @cache
-def _dice_distribution(count: int, sides: int) -> Mapping[int, Fraction]:
+def _dice_ways(count: int, sides: int) -> Mapping[int, int]:
+    """Number of ways (out of ``sides ** count``) to roll each total of ``count`` d ``sides``."""
     ways: dict[int, int] = {0: 1}
     for _ in range(count):
         nxt: dict[int, int] = {}
@@ -152,37 +153,44 @@ def _dice_distribution(count: int, sides: int) -> Mapping[int, Fraction]:
             for face in range(1, sides + 1):
                 nxt[total + face] = nxt.get(total + face, 0) + n
         ways = nxt
-    whole = sides**count
-    return MappingProxyType({t: Fraction(n, whole) for t, n in sorted(ways.items())})
+    return MappingProxyType(dict(sorted(ways.items())))
 
 
-def _per_roll(weapon: DamageDice, armor: int, floor: int) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for total, p in _dice_distribution(weapon.count, weapon.sides).items():
+def _per_roll(weapon: DamageDice, armor: int, floor: int) -> dict[int, int]:
+    """Ways to get each damage of one roll after armor (never below ``floor``, itself 0 or 1)."""
+    out: dict[int, int] = {}
+    for total, n in _dice_ways(weapon.count, weapon.sides).items():
         value = max(floor, total + weapon.bonus - armor)
-        out[value] = out.get(value, Fraction(0)) + p
+        out[value] = out.get(value, 0) + n
     return out
 
 
-def _expected_top(dist: Mapping[int, Fraction], rolls: int, keep: int) -> Fraction:
-    """Expected sum of the ``keep`` highest of ``rolls`` independent draws (order statistics)."""
-    if keep == rolls:
-        return rolls * sum((v * p for v, p in dist.items()), Fraction(0))
-    values = sorted(dist)
-    cdf, running = [], Fraction(0)
+def _expected_top(ways: Mapping[int, int], rolls: int, keep: int) -> Fraction:
+    """Expected sum of the ``keep`` highest of ``rolls`` independent draws with non-negative values.
+
+    The sum of the ``keep`` highest is the sum over ``t >= 1`` of ``min(keep, N_t)``,
+    where ``N_t`` (binomial) counts draws of at least ``t``; integer weights keep it exact and fast.
+    """
+    whole = sum(ways.values())
+    if keep >= rolls:
+        return Fraction(rolls * sum(v * n for v, n in ways.items()), whole)
+    at_least, running = {}, 0
+    for v in sorted(ways, reverse=True):
+        running += ways[v]
+        at_least[v] = running
+    values = sorted(ways)
+    weight = [min(keep, m) * comb(rolls, m) for m in range(rolls + 1)]
+    total, previous = 0, 0
     for v in values:
-        running += dist[v]
-        cdf.append(running)
-    total = Fraction(0)
-    for rank in range(rolls - keep + 1, rolls + 1):  # rank-th smallest of ``rolls``
-        below = Fraction(0)
-        for v, f in zip(values, cdf, strict=True):
-            at_most = sum(
-                (comb(rolls, m) * f**m * (1 - f) ** (rolls - m) for m in range(rank, rolls + 1)), Fraction(0)
-            )
-            total += v * (at_most - below)
-            below = at_most
-    return total
+        if v <= 0:
+            previous = v
+            continue
+        high = at_least[v]  # ways to draw at least t, for every t in (previous, v]
+        low = whole - high
+        term = sum(weight[m] * high**m * low ** (rolls - m) for m in range(1, rolls + 1))
+        total += (v - max(previous, 0)) * term
+        previous = v
+    return Fraction(total, whole**rolls)
 
 
 def mneme_expected_damage(

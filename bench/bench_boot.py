@@ -1,0 +1,185 @@
+"""Benchmark: bare Pyodide boot vs our first live Effect result, and warm recompute latency.
+
+Builds the site (``SITE_URL`` matching a 127.0.0.1 server), then in headless Chromium, each run in a
+NEW browser context (cold HTTP cache), alternating the order:
+
+(a) bare boot: a module worker that only runs ``loadPyodide`` from the site's own files
+    (same inline lock as ours), timed from worker creation to ready;
+(b) first live result: open the Effect page with query parameters; timed from our worker's creation
+    (``mneme:worker-start``) to the first live result (``mneme:first-result``), also from navigation.
+
+Then 50 input changes on a ready page, each timed in the page from the input event to the
+``calculator:result`` event: median and p95. Prints the figures and the ratio b/a.
+
+Usage: ``python3 bench/bench_boot.py [--runs 5] [--changes 50]`` (after ``scripts/test`` installed things).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+
+BARE_BOOT_JS = """
+async ([base, lock]) => {
+  const src = `
+    import { loadPyodide } from "${base}assets/pyodide/pyodide.mjs";
+    await loadPyodide({ indexURL: "${base}assets/pyodide/", lockFileContents: ${JSON.stringify(lock)} });
+    postMessage("ready");`;
+  const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+  const t0 = performance.now();
+  const worker = new Worker(url, { type: "module" });
+  await new Promise((resolve, reject) => {
+    worker.onmessage = resolve;
+    worker.onerror = (e) => reject(new Error(e.message));
+  });
+  const ms = performance.now() - t0;
+  worker.terminate();
+  return ms;
+}
+"""
+
+FIRST_RESULT_JS = """
+() => new Promise((resolve) => {
+  const done = () => {
+    const get = (n) => performance.getEntriesByName(n)[0];
+    const first = get("mneme:first-result");
+    if (!first) return false;
+    resolve({ from_worker: first.startTime - get("mneme:worker-start").startTime,
+              from_navigation: first.startTime,
+              engine_ready: get("mneme:engine-ready").startTime - get("mneme:worker-start").startTime });
+    return true;
+  };
+  if (!done()) { const t = setInterval(() => done() && clearInterval(t), 5); }
+})
+"""
+
+RECOMPUTE_JS = """
+async (changes) => {
+  const form = document.querySelector('form[data-calculator="effect"]');
+  const input = form.querySelector('[name="modifier"]');
+  const times = [];
+  const python = [];
+  for (let i = 0; i < changes; i++) {
+    const got = new Promise((resolve) => form.addEventListener("calculator:result", resolve, { once: true }));
+    const t0 = performance.now();
+    input.value = String((i % 21) - 10);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    await got;
+    times.push(performance.now() - t0);
+    python.push(window.mnemeCalculators.stats.pythonMs);
+  }
+  return [times, python];
+}
+"""
+
+
+def inline_lock(site: Path) -> Any:
+    (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
+    found = re.search(r"/\*MNEME_CONFIG\*/ (.*?) /\*END_MNEME_CONFIG\*/", worker.read_text())
+    assert found, "worker config markers missing"
+    return json.loads(found.group(1))["lock"]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def bare_boot(browser: Any, base: str, lock: Any) -> float:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(base + "404-bench-blank/")  # same origin, no calculator on the page
+        return float(page.evaluate(BARE_BOOT_JS, [base, lock]))
+    finally:
+        ctx.close()
+
+
+def first_result(browser: Any, base: str) -> dict[str, float]:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(base + "calculators/effect/?modifier=2&difficulty=10&roll=9")
+        return dict(page.evaluate(FIRST_RESULT_JS))
+    finally:
+        ctx.close()
+
+
+def recompute(browser: Any, base: str, changes: int) -> tuple[list[float], list[float]]:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(base + "calculators/effect/")
+        page.wait_for_selector('form[data-calculator="effect"][data-state="ready"]', timeout=120_000)
+        times, python = page.evaluate(RECOMPUTE_JS, changes)
+        return [float(t) for t in times], [float(t) for t in python]
+    finally:
+        ctx.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--changes", type=int, default=50)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder)
+        server = SiteServer(site)
+        build_site(server.url, site)
+        server.start()
+        lock = inline_lock(site)
+        bare: list[float] = []
+        ours: list[dict[str, float]] = []
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            bare_boot(browser, server.url, lock)  # one throw-away run: disk cache of the OS, JIT warm-up
+            for run in range(args.runs):
+                if run % 2:
+                    ours.append(first_result(browser, server.url))
+                    bare.append(bare_boot(browser, server.url, lock))
+                else:
+                    bare.append(bare_boot(browser, server.url, lock))
+                    ours.append(first_result(browser, server.url))
+            times, python = recompute(browser, server.url, args.changes)
+            browser.close()
+        server.stop()
+
+    a = statistics.median(bare)
+    b = statistics.median(r["from_worker"] for r in ours)
+    ready = statistics.median(r["engine_ready"] for r in ours)
+    nav = statistics.median(r["from_navigation"] for r in ours)
+    print(f"runs: {args.runs} (new browser context each, cold cache)")
+    print(f"(a) bare Pyodide boot, worker start -> ready:    median {a:8.0f} ms   {[round(x) for x in bare]}")
+    print(
+        f"(b) first live Effect result, worker -> result: median {b:8.0f} ms   "
+        f"{[round(r['from_worker']) for r in ours]}"
+    )
+    print(f"    our engine ready, worker start -> ready:     median {ready:8.0f} ms")
+    print(f"    first live result from navigation start:     median {nav:8.0f} ms")
+    print(f"ratio b/a: {b / a:.3f}  (target <= 1.15)")
+    print(
+        f"warm recompute over {len(times)} changes: median {statistics.median(times):.1f} ms, "
+        f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms  (target p95 <= 50 ms)"
+    )
+    print(
+        f"    of which Python in the worker: median {statistics.median(python):.1f} ms, "
+        f"p95 {percentile(python, 0.95):.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

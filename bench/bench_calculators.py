@@ -1,0 +1,153 @@
+"""Benchmark: warm recompute latency of the calculators in the browser (Pyodide), p95 per calculator.
+
+Builds the site (``SITE_URL`` matching a 127.0.0.1 server), opens each calculator page in headless
+Chromium, waits for the engine, then makes ``--changes`` input changes, each timed in the page from
+the input event to the ``calculator:result`` event (the same measure as ``bench_boot.py``). Every
+change sets a different realistic input set (so results are not merely cached), cycling through
+the cases below; damage includes the heaviest realistic case (twelve rolls of 4d6, rate of attack
+6, against armor 4, with the injury odds). The same cases are also timed under CPython for reference.
+
+Usage: ``python3 bench/bench_calculators.py [--changes 40] [--only damage,attack]``. Target: p95 <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+
+from calculators import runtime  # noqa: E402
+
+CASES: dict[str, list[dict[str, str]]] = {
+    "mitigation": [
+        {"fail_effect": str(f), "conditions": str(c), "cover": str(v), "skill": "2", "defend": d}
+        for f in (3, 7, 12)
+        for c in (0, 3)
+        for v in (2, 5)
+        for d in ("none", "cover")
+    ],
+    "damage": [
+        {"effect": str(e), "damage": dice, "rate_of_attack": str(r), "armor": str(a), "hp": "21"}
+        for e, dice, r in (
+            (11, "4d6", 6),
+            (2, "3d6-2", 4),
+            (-3, "3d3-2", 0),
+            (5, "2d6+2", 3),
+            (8, "D 3d6", 0),
+        )
+        for a in (0, 2, 4, 6)
+    ],
+    "thresholds": [
+        {"strength": str(s), "dexterity": "8", "endurance": "9", "damage": str(d), "largest_roll": "9"}
+        for s in (5, 7, 10, 14)
+        for d in (0, 8, 16, 30)
+    ],
+    "healing": [
+        {"strength": "7", "dexterity": "8", "endurance": "9", "damage": str(d), "activity": a, "care": c}
+        for d in (4, 10, 16, 25, 40)
+        for a in ("light", "full_rest")
+        for c in ("no", "yes")
+    ],
+    "attack": [
+        {"modifier": str(m), "difficulty": "8", "roll": str(r), "damage": "3d6", "armor": "2", "hp": "21"}
+        for m in (0, 2, 4, 6)
+        for r in (3, 6, 9, 12)
+    ],
+}
+
+RECOMPUTE_JS = """
+async ([name, sets]) => {
+  const form = document.querySelector(`form[data-calculator="${name}"]`);
+  const times = [];
+  for (const values of sets) {
+    const got = new Promise((resolve) => form.addEventListener("calculator:result", resolve, { once: true }));
+    const t0 = performance.now();
+    for (const [key, value] of Object.entries(values)) form.elements.namedItem(key).value = value;
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+    await got;
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def cpython_times(name: str, sets: list[dict[str, str]]) -> list[float]:
+    out = []
+    for values in sets:
+        start = time.perf_counter()
+        result = runtime.compute(name, values)
+        out.append((time.perf_counter() - start) * 1000)
+        if not result["ok"]:
+            raise SystemExit(f"{name}: bench case does not compute: {values} {result['errors']}")
+    return out
+
+
+def browser_times(browser: Any, base: str, name: str, sets: list[dict[str, str]]) -> list[float]:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base}calculators/{name}/")
+        page.wait_for_function(
+            "n => document.querySelector(`form[data-calculator=\"${n}\"]`).dataset.state === 'ready'",
+            arg=name,
+            timeout=120_000,
+        )
+        return [float(t) for t in page.evaluate(RECOMPUTE_JS, [name, sets])]
+    finally:
+        ctx.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--changes", type=int, default=40)
+    parser.add_argument("--only", default=",".join(CASES))
+    args = parser.parse_args()
+    names = [n for n in args.only.split(",") if n]
+    plan = {n: [CASES[n][i % len(CASES[n])] for i in range(args.changes)] for n in names}
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder)
+        server = SiteServer(site)
+        build_site(server.url, site)
+        server.start()
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            for name in names:
+                sets = plan[name]
+                cold = cpython_times(name, sets)
+                times = browser_times(browser, server.url, name, sets)
+                rows.append((name, len(times), times, cold))
+            browser.close()
+        server.stop()
+    print("warm recompute, input event -> calculator:result (Pyodide in headless Chromium);")
+    print("CPython time of the same computation for reference")
+    for name, count, times, cold in rows:
+        print(
+            f"{name:<11} {count:3d} changes: median {statistics.median(times):6.1f} ms, "
+            f"p95 {percentile(times, 0.95):6.1f} ms, max {max(times):6.1f} ms   "
+            f"(CPython median {statistics.median(cold):5.1f} ms, max {max(cold):5.1f} ms)"
+        )
+    print("target: p95 <= 50 ms for every calculator")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,9 @@
+"""Calculators for the Mneme CE rules site, declared once in Python.
+
+Each calculator lives in ``calculators/<name>.py`` and is listed in
+:mod:`calculators.registry`. :mod:`calculators.spec` declares inputs, outputs and
+results; :mod:`calculators.render` turns them into HTML; :mod:`calculators.runtime`
+is what the build hook and the browser worker call. See ``calculators/README.md``.
+"""
+
+__all__: list[str] = []

@@ -1,0 +1,314 @@
+"""One attack, start to finish: roll, Effect, mitigation, damage rolls, armor, the injury odds.
+
+On a success the attacker's weapon rolls damage against the adversary; on a
+failure the adversary hits back: the fail effect is mitigated by conditions,
+cover and skill, and what is left rolls the adversary's damage against the
+character. Rules: Core Mechanics § Dice Roll, § Effect, § Mitigating Factors;
+Actions § Attack Basics; Outcomes § Damage Rolls, § Armor, § Injury Conditions.
+All maths is in :mod:`rules_core` (checks, mitigation, damage, injury).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.damage import chart_points, damage_steps, injury_outputs, two_decimals
+from calculators.mitigation import CAP_CHOICES, DEFEND_CHOICES, FACTOR_RULES, ORDER_CHOICES, yes_no
+from calculators.render import percent
+from calculators.spec import (
+    Calculator,
+    Chart,
+    ChoiceInput,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    TextInput,
+    on_field,
+)
+from rules_core import checks, damage, dice, injury, mitigation
+
+__all__ = ["CALCULATOR", "compute"]
+
+ATTACK = RuleLink("Attack basics", "rules/attacks.md#attack-basics")
+ON_SUCCESS = RuleLink("On a success", "rules/attacks.md#attack-success")
+ON_FAILURE = RuleLink("On a failure", "rules/attacks.md#attack-failure")
+CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
+EFFECT = RuleLink("Effect", "rules/checks.md#effect")
+ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+ORDINARY = RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+COVER_DAMAGE = RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
+DAMAGE_ROLLS = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
+THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _check(values: Mapping[str, Any]) -> tuple[dict[str, str], list[Step], Chart]:
+    modifier, difficulty = values["modifier"], values["difficulty"]
+    advantage, disadvantage, roll = values["advantage"], values["disadvantage"], values["roll"]
+    with on_field("advantage"):
+        net = checks.net_advantage(advantage, disadvantage)
+    with on_field("difficulty"):
+        chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
+    dice_text = (
+        "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
+    )
+    steps = [
+        Step(
+            f"Roll {dice_text} {_signed(modifier)} against difficulty {difficulty}: success chance "
+            f"{percent(chance)}.",
+            CHECK if net == 0 else ADVANTAGE,
+        )
+    ]
+    chart = Chart(
+        key="dice",
+        caption=f"Chance of each dice total ({dice_text})",
+        x_label="Dice total",
+        y_label="Chance",
+        points=tuple(checks.check_distribution(advantage, disadvantage).items()),
+        highlight=(roll,) if roll is not None else (),
+    )
+    return {"chance": percent(chance)}, steps, chart
+
+
+def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[Step]]:
+    with on_field("conditions"):
+        result = mitigation.mitigate(
+            degree,
+            conditions=values["conditions"],
+            concealment=values["concealment"],
+            cover=values["cover"],
+            skill=values["skill"],
+            defend=mitigation.Defend(values["defend"]),
+            cover_cap=mitigation.CoverCap(values["cover_cap"]),
+            order=mitigation.MitigationOrder(values["order"]),
+        )
+    steps = [Step(f"The adversary hits back with a fail effect of {degree}.", ON_FAILURE)]
+    for step in result.steps:
+        if step.modifier:
+            steps.append(
+                Step(
+                    f"{step.name.capitalize()} {step.modifier} removes {step.reduced_by}: "
+                    f"{step.remaining} left.",
+                    FACTOR_RULES[step.name],
+                )
+            )
+    if result.cover_absorbed:
+        steps.append(Step(f"The cover takes {result.cover_absorbed} attack(s).", COVER_DAMAGE))
+    if result.ordinary_failure:
+        steps.append(Step("Nothing left: an ordinary failure, no damage to the character.", ORDINARY))
+    return result, steps
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """The check's chance; given a roll, its Effect and everything that follows from it."""
+    outputs, steps, dice_chart = _check(values)
+    charts = [dice_chart]
+    roll = values["roll"]
+    if roll is None:
+        steps.append(Step("Enter the two kept dice to follow the attack through.", ATTACK))
+        return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+    total = roll + values["modifier"]
+    with on_field("roll"):
+        outcome = checks.resolve_check(total, values["difficulty"])
+    outputs["effect"] = _signed(outcome.effect)
+    outputs["outcome"] = "success" if outcome.success else "failure"
+    steps.append(
+        Step(
+            f"Effect = {roll} {_signed(values['modifier'])} \u2212 {values['difficulty']} = "
+            f"{_signed(outcome.effect)}: {outputs['outcome']}.",
+            EFFECT,
+        )
+    )
+    if outcome.success:
+        expression, rate_raw, armor, hp_key, current = (
+            values["damage"],
+            values["rate_of_attack"],
+            values["armor"],
+            "hp",
+            0,
+        )
+        effect_for_damage, field = outcome.effect, "damage"
+        outputs["target"] = "adversary"
+        steps.append(Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
+    else:
+        mitigated, more = _mitigate(values, outcome.fail_degree)
+        steps.extend(more)
+        outputs["remaining"] = str(mitigated.remaining)
+        outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
+        outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
+        outputs["target"] = "you"
+        if mitigated.ordinary_failure:
+            return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+        expression, rate_raw, armor, hp_key, current = (
+            values["adversary_damage"],
+            values["adversary_rate"],
+            values["own_armor"],
+            "own_hp",
+            values["own_damage"],
+        )
+        effect_for_damage, field = -mitigated.remaining, "adversary_damage"
+    rate = rate_raw or None
+    with on_field(field):
+        hit = damage.damage_outcome(
+            expression,
+            success_effect=effect_for_damage if effect_for_damage >= 0 else None,
+            fail_effect=-effect_for_damage if effect_for_damage < 0 else None,
+            rate_of_attack=rate,
+            armor=armor,
+        )
+    outputs.update(
+        {
+            "rolls": str(hit.rolls.made),
+            "kept": str(hit.rolls.kept),
+            "per_roll": hit.per_roll_text,
+            "expected": two_decimals(hit.expected_total),
+        }
+    )
+    steps.extend(damage_steps(hit, effect_for_damage, rate, str(armor)))
+    hp = values[hp_key]
+    if hp is not None:
+        if values["reading"] == "best_physical" and values["best_physical"] is None:
+            with on_field("best_physical"):
+                raise ValueError("The table reading needs the best physical characteristic.")
+        with on_field(hp_key):
+            more_out, more_steps = injury_outputs(
+                hit, hp, current, injury.ThresholdReading(values["reading"]), values["best_physical"]
+            )
+        outputs.update({k: v for k, v in more_out.items() if k in _OUTPUT_KEYS})
+        steps.extend(more_steps)
+    whom = "the adversary" if outcome.success else "the character"
+    charts.append(
+        Chart(
+            key="total",
+            caption=f"Chance of each damage total against {whom}",
+            x_label="Total damage",
+            y_label="Chance",
+            points=chart_points(hit.total),
+        )
+    )
+    return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+
+
+OUTPUTS = (
+    Output("chance", "Chance of success"),
+    Output("effect", "Effect"),
+    Output("outcome", "Outcome"),
+    Output("remaining", "Fail effect left"),
+    Output("ordinary_failure", "Ordinary failure"),
+    Output("cover_absorbs", "Attacks the cover takes"),
+    Output("target", "Damage goes to"),
+    Output("rolls", "Damage rolls made"),
+    Output("kept", "Rolls kept"),
+    Output("per_roll", "One roll after armor"),
+    Output("expected", "Expected total"),
+    Output("wounded", "Wounded or worse"),
+    Output("seriously_wounded", "Seriously wounded or worse"),
+    Output("critically_wounded", "Critically wounded or worse"),
+    Output("dying", "Dying"),
+    Output("bleeding", "Bleeding"),
+)
+_OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)
+
+
+def _dice(key: str, label: str, default: str, help_: str) -> TextInput:
+    return TextInput(
+        key,
+        label,
+        default,
+        max_length=dice.MAX_EXPRESSION_LENGTH,
+        parser=dice.parse_dice,
+        help=help_,
+        placeholder=default,
+    )
+
+
+def _factor(key: str, label: str, default: int) -> IntInput:
+    return IntInput(key, label, default, 0, mitigation.MAX_MITIGATION)
+
+
+CALCULATOR = Calculator(
+    name="attack",
+    title="One attack, start to finish",
+    summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
+    inputs=(
+        IntInput(
+            "modifier",
+            "Modifier (DM)",
+            2,
+            -checks.MAX_MODIFIER,
+            checks.MAX_MODIFIER,
+            help="Every DM on the attack roll.",
+        ),
+        IntInput(
+            "difficulty",
+            "Difficulty",
+            8,
+            checks.MIN_DIFFICULTY,
+            checks.MAX_DIFFICULTY,
+            help="8 + the conditions.",
+        ),
+        IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
+        IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        OptionalIntInput(
+            "roll",
+            "Roll (two kept dice)",
+            2,
+            12,
+            default=9,
+            help="The two dice you kept.",
+            placeholder="not rolled",
+        ),
+        _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
+        IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        IntInput("armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."),
+        OptionalIntInput(
+            "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
+        ),
+        _factor("conditions", "Conditions", 0),
+        _factor("concealment", "Concealment", 0),
+        _factor("cover", "Your cover", 0),
+        _factor("skill", "Your defensive skill", 0),
+        ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
+        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        IntInput(
+            "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
+        ),
+        IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
+        OptionalIntInput(
+            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
+        ),
+        IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
+        ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
+        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "doubling_only"),
+        ChoiceInput(
+            "reading",
+            "Injury thresholds (ruling)",
+            (
+                ("fractions_of_hp", "Thirds of HP (ruling)"),
+                ("best_physical", "Characteristics (table)"),
+            ),
+            "fractions_of_hp",
+        ),
+        OptionalIntInput(
+            "best_physical", "Best physical characteristic", 0, 100, help="Only for the table reading."
+        ),
+    ),
+    outputs=OUTPUTS,
+    compute=compute,
+    uses=(
+        "rules_core.checks.success_chance",
+        "rules_core.checks.resolve_check",
+        "rules_core.checks.check_distribution",
+        "rules_core.mitigation.mitigate",
+        "rules_core.damage.damage_outcome",
+        "rules_core.damage.injury_chances",
+    ),
+    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS),
+)

@@ -1,0 +1,449 @@
+"""One character, three systems: turn order, actions, speed and hit damage in Mneme, Mistrunner and MET.
+
+Rules: docs/peers/comparison.md § One character, three systems; each working step
+cites the rule it applies. All maths is in :mod:`rules_core.peers.comparison`
+(and the Mneme, Mistrunner and Mind's Eye Theatre modules it calls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from calculators.spec import (
+    BoolInput,
+    Calculator,
+    ChoiceInput,
+    FieldError,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    TextInput,
+)
+from rules_core import checks, damage, dice
+from rules_core.peers import minds_eye, mistrunner
+from rules_core.peers.comparison import (
+    MAX_MARGIN,
+    Comparison,
+    DamageDice,
+    OneCharacter,
+    SystemSummary,
+    compare,
+)
+
+__all__ = ["CALCULATOR", "compute", "parse_weapon"]
+
+COMPARISON = RuleLink("One character, three systems", "peers/comparison.md#one-character")
+MNEME_INITIATIVE = RuleLink("Mneme initiative", "rules/actions.md#initiative")
+MNEME_CHM = RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+MNEME_ACTIONS = RuleLink("Mneme action types", "rules/actions.md#action-types")
+MNEME_ROUND = RuleLink("Mneme combat round", "rules/actions.md#combat-round")
+MNEME_MOVEMENT = RuleLink("Mneme movement table", "rules/movement.md#movement-table")
+MNEME_DAMAGE = RuleLink("Mneme damage rolls", "rules/damage.md#damage-rolls")
+MNEME_RATE = RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
+MNEME_ARMOR = RuleLink("Mneme armor", "rules/damage.md#armor")
+MNEME_MINIMUM = RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
+MIST_REACTION = RuleLink("Mistrunner reaction rolls", "peers/mistrunner.md#reaction-rolls")
+MIST_TURN = RuleLink("Mistrunner combat turn", "peers/mistrunner.md#combat-sequence")
+MIST_EXTRA = RuleLink("Mistrunner extra actions", "peers/mistrunner.md#extra-actions")
+MIST_MOVEMENT = RuleLink("Mistrunner movement", "peers/mistrunner.md#movement")
+MIST_DAMAGE = RuleLink("Mistrunner damage", "peers/mistrunner.md#damage")
+MIST_STRENGTH = RuleLink("Mistrunner strength", "peers/mistrunner.md#strength")
+MIST_ARMOR = RuleLink("Mistrunner armor", "peers/mistrunner.md#armor")
+MET_INITIATIVE = RuleLink("Mind's Eye Theatre initiative", "peers/minds-eye-theatre.md#initiative")
+MET_TURNS = RuleLink("Mind's Eye Theatre turns", "peers/minds-eye-theatre.md#turns")
+MET_ACTIONS = RuleLink("Mind's Eye Theatre actions", "peers/minds-eye-theatre.md#actions")
+MET_CELERITY = RuleLink("Celerity rounds", "peers/minds-eye-theatre.md#celerity-rounds")
+MET_MOVEMENT = RuleLink("Mind's Eye Theatre movement", "peers/minds-eye-theatre.md#movement")
+MET_DAMAGE = RuleLink("Mind's Eye Theatre damage", "peers/minds-eye-theatre.md#test-pools")
+
+CM_PER_METRE = 100
+MISS = "0 (miss)"
+MAX_SHOWN = 10_000
+"""Exact averages are shown as a fraction only when the denominator is at most this."""
+MAX_STEP_CM = 1000
+
+
+def parse_weapon(text: str) -> DamageDice:
+    """A Mneme weapon's damage dice written like ``3d6`` or ``2d6+1`` (no scale prefix)."""
+    expression = dice.parse_dice(text)
+    if expression.scale:
+        raise ValueError("Scale prefixes are not compared; write plain dice like 3d6-2.")
+    return DamageDice(expression.count, expression.sides, expression.modifier)
+
+
+def _num(value: Fraction | int) -> str:
+    """A number to at most two decimals, rounded half up, without trailing zeros (``63/2`` is ``31.5``)."""
+    value = Fraction(value)
+    sign = "-" if value < 0 else ""
+    hundredths = (abs(value) * 200 + 1) // 2
+    whole, cents = divmod(int(hundredths), 100)
+    return f"{sign}{whole}" if not cents else f"{sign}{whole}.{cents:02d}".rstrip("0")
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _plus(value: int) -> str:
+    """A term added in a sum: ``+ 2``, ``\u2212 1``, ``+ 0``."""
+    return f"\u2212 {-value}" if value < 0 else f"+ {value}"
+
+
+def _segments(row: SystemSummary) -> str:
+    word = "segment" if len(row.acts_on) == 1 else "segments"
+    return f"{word} " + ", ".join(str(s) for s in row.acts_on)
+
+
+def _times(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _attacks(row: SystemSummary, turn: str) -> str:
+    return f"{_times(row.attacks_per_turn, 'attack')} a {turn}, {_num(row.attacks_per_minute)} a minute"
+
+
+def _character(values: Mapping[str, Any]) -> OneCharacter:
+    step_cm = values["met_step_cm"]
+    return OneCharacter(
+        margin=values["margin"],
+        mneme_dexterity=values["mneme_dexterity"],
+        mneme_initiative_skill=values["mneme_initiative_skill"],
+        mneme_initiative_roll=values["mneme_initiative_roll"],
+        mneme_heavy_load=values["mneme_load"] == "heavy",
+        mneme_weapon=values["mneme_weapon"],
+        mneme_rate_of_attack=values["mneme_rate_of_attack"],
+        mneme_armor=values["mneme_armor"],
+        mistrunner_reaction_score=values["mistrunner_reaction_score"],
+        mistrunner_reaction_die=values["mistrunner_reaction_die"],
+        mistrunner_coordination=values["mistrunner_coordination"],
+        mistrunner_actions=values["mistrunner_actions"],
+        mistrunner_damage_code=values["mistrunner_damage_code"],
+        mistrunner_melee=values["mistrunner_melee"],
+        mistrunner_strength=values["mistrunner_strength"],
+        mistrunner_armor=values["mistrunner_armor"],
+        met_physical=values["met_physical"],
+        met_mental=values["met_mental"],
+        met_celerity_rounds=values["met_celerity_rounds"],
+        met_damage_bonus=values["met_damage_bonus"],
+        met_damage_reduction=values["met_damage_reduction"],
+        met_step_metres=None if step_cm is None else Fraction(step_cm, CM_PER_METRE),
+    )
+
+
+def _compare(character: OneCharacter) -> Comparison:
+    """``compare`` with each of its messages put beside the input it is about."""
+    fields = (
+        ("Mneme initiative roll", "mneme_initiative_roll"),
+        ("Mneme initiative skill", "mneme_initiative_skill"),
+        ("Mneme Dexterity", "mneme_dexterity"),
+        ("rate of attack", "mneme_rate_of_attack"),
+        ("Armor must", "mneme_armor"),
+        ("reaction die", "mistrunner_reaction_die"),
+        ("reaction score", "mistrunner_reaction_score"),
+        ("number of actions", "mistrunner_actions"),
+        ("Coordination", "mistrunner_coordination"),
+        ("damage code", "mistrunner_damage_code"),
+        ("Strength", "mistrunner_strength"),
+        ("armor value", "mistrunner_armor"),
+        ("Physical", "met_physical"),
+        ("Mental", "met_mental"),
+        ("Celerity", "met_celerity_rounds"),
+        ("damage bonus", "met_damage_bonus"),
+        ("damage reduction", "met_damage_reduction"),
+        ("step length", "met_step_cm"),
+        ("hit margin", "margin"),
+    )
+    try:
+        return compare(character)
+    except ValueError as exc:
+        message = str(exc)
+        for needle, key in fields:
+            if needle in message:
+                raise FieldError(message, key) from exc
+        raise
+
+
+def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
+    dex, skill, roll = (
+        values["mneme_dexterity"],
+        values["mneme_initiative_skill"],
+        values["mneme_initiative_roll"],
+    )
+    chm = checks.characteristic_modifier(dex)
+    load = "medium or heavy" if values["mneme_load"] == "heavy" else "light"
+    margin, weapon, armor = values["margin"], values["mneme_weapon"], values["mneme_armor"]
+    steps = [
+        Step(
+            f"Mneme initiative: 2d6 roll {roll} {_plus(chm)} (Dexterity {dex}) {_plus(skill)} (skill) "
+            f"= {row.initiative}, kept for the whole fight.",
+            MNEME_INITIATIVE,
+        ),
+        Step(f"Dexterity {dex} gives a characteristic modifier of {_signed(chm)}.", MNEME_CHM),
+        Step(
+            f"A {row.seconds_per_turn}-second round holds {row.actions_per_turn}: {_attacks(row, 'round')}.",
+            MNEME_ACTIONS,
+        ),
+        Step(
+            f"Fastest movement with a {load} load: {_num(row.metres_per_turn or 0)} m a round, "
+            f"{_num(row.metres_per_second or 0)} m/s.",
+            MNEME_MOVEMENT,
+        ),
+    ]
+    if margin < 0:
+        steps.append(Step(f"Effect {margin} is a miss: no damage rolls.", MNEME_DAMAGE))
+        return steps
+    rolls = damage.rolls_from_success_effect(margin, values["mneme_rate_of_attack"])
+    made = f"Effect {margin} makes {_times(rolls.made, 'damage roll')} of {_dice(weapon)} (1 + 1 per point)"
+    if rolls.kept < rolls.made:
+        steps.append(Step(f"{made}; the rate of attack keeps the best {rolls.kept}.", MNEME_RATE))
+    else:
+        steps.append(Step(f"{made}.", MNEME_DAMAGE))
+    if armor:
+        steps.append(Step(f"Armor {armor} comes off each roll, never below 0.", MNEME_ARMOR))
+    if damage.minimum_damage_applies(margin):
+        steps.append(Step(f"Effect {margin} is 6 or more: every roll does at least 1.", MNEME_MINIMUM))
+    exact = row.damage
+    shown = f" (exactly {exact.numerator}/{exact.denominator})" if 1 < exact.denominator <= MAX_SHOWN else ""
+    steps.append(Step(f"Average damage of the hit: {_num(exact)}{shown}.", MNEME_DAMAGE))
+    return steps
+
+
+def _dice(weapon: DamageDice) -> str:
+    return f"{weapon.count}d{weapon.sides}" + (f"{weapon.bonus:+d}" if weapon.bonus else "")
+
+
+def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
+    die, score = values["mistrunner_reaction_die"], values["mistrunner_reaction_score"]
+    coordination, margin = values["mistrunner_coordination"], values["margin"]
+    slots = mistrunner.action_slots(row.initiative, actions=len(row.acts_on))
+    lost = [f"action {s.action} loses {s.dice_penalty} dice" for s in slots if s.dice_penalty]
+    penalties = ("; " + ", ".join(lost)) if lost else ""
+    steps = [
+        Step(
+            f"Mistrunner reaction: d10 roll {die} {_plus(score)} (reaction score) = {row.initiative}, "
+            "rolled again every turn.",
+            MIST_REACTION,
+        ),
+        Step(f"{_times(len(row.acts_on), 'action')}, on {_segments(row)}{penalties}.", MIST_EXTRA),
+        Step(f"A {row.seconds_per_turn}-second turn: {_attacks(row, 'turn')}.", MIST_TURN),
+        Step(
+            f"A move covers {mistrunner.move_metres(coordination)} m at coordination {coordination}; running "
+            f"doubles it: {_num(row.metres_per_turn or 0)} m a turn, {_num(row.metres_per_second or 0)} m/s.",
+            MIST_MOVEMENT,
+        ),
+    ]
+    if margin < 0:
+        steps.append(Step(f"A total {-margin} under the target number misses: no damage.", MIST_DAMAGE))
+        return steps
+    code, strength, melee = (
+        values["mistrunner_damage_code"],
+        values["mistrunner_strength"],
+        values["mistrunner_melee"],
+    )
+    raw = mistrunner.attack_damage(code, margin, 0, strength=strength, melee=melee)
+    base = mistrunner.attack_damage(code, margin, 0)
+    steps.append(Step(f"Damage code {code} \u00d7 (margin {margin} + 1) = {base}.", MIST_DAMAGE))
+    if melee:
+        steps.append(
+            Step(f"Melee adds strength: {base} {_plus(strength)} = {raw} (never below 0).", MIST_STRENGTH)
+        )
+    hit = mistrunner.apply_hit(raw, armor=mistrunner.Armor(values["mistrunner_armor"]))
+    if hit.absorbed or values["mistrunner_armor"]:
+        worn = (
+            f"; the armor wears to AV {hit.armor_after.value}"
+            if hit.armor_after != mistrunner.Armor(values["mistrunner_armor"])
+            else ""
+        )
+        steps.append(
+            Step(
+                f"Armor AV {values['mistrunner_armor']} absorbs {hit.absorbed}: "
+                f"{hit.life_points_lost} life points lost{worn}.",
+                MIST_ARMOR,
+            )
+        )
+    return steps
+
+
+def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
+    physical, mental, rounds = values["met_physical"], values["met_mental"], values["met_celerity_rounds"]
+    steps = [
+        Step(
+            f"Mind's Eye Theatre initiative: the higher of Physical {physical} and Mental {mental} "
+            f"= {row.initiative}, fixed for the scene.",
+            MET_INITIATIVE,
+        ),
+        Step(
+            f"{_times(len(row.acts_on), 'round')} a {row.seconds_per_turn}-second turn "
+            f"({_rounds(rounds)}): {_attacks(row, 'turn')}.",
+            MET_CELERITY if rounds else MET_TURNS,
+        ),
+        Step("Each round gives 1 standard and 1 simple action.", MET_ACTIONS),
+    ]
+    per_second = Fraction(row.steps_per_turn or 0, row.seconds_per_turn)
+    speed = f"{row.steps_per_turn} steps a turn, {_num(per_second)} steps/s"
+    if row.metres_per_turn is None:
+        steps.append(
+            Step(f"Moving with both actions: {speed}; the chapter gives no step length.", MET_MOVEMENT)
+        )
+    else:
+        steps.append(
+            Step(
+                f"Moving with both actions: {speed}; at your step length that is "
+                f"{_num(row.metres_per_turn)} m, {_num(row.metres_per_second or 0)} m/s.",
+                MET_MOVEMENT,
+            )
+        )
+    if values["margin"] < 0:
+        steps.append(Step("A lost challenge does no damage.", MET_DAMAGE))
+    else:
+        steps.append(
+            Step(
+                f"A won challenge does {minds_eye.BASE_DAMAGE} "
+                f"{_plus(values['met_damage_bonus'])} (powers) "
+                f"\u2212 {values['met_damage_reduction']} (reductions) = {_num(row.damage)}, "
+                "whatever the margin.",
+                MET_DAMAGE,
+            )
+        )
+    return steps
+
+
+def _rounds(celerity: int) -> str:
+    if not celerity:
+        return "the everyman round only"
+    return f"the everyman round and {_times(celerity, 'Celerity round')}"
+
+
+def _speed(row: SystemSummary) -> str:
+    if row.metres_per_second is None:
+        return f"{_num(Fraction(row.steps_per_turn or 0, row.seconds_per_turn))} steps/s"
+    return f"{_num(row.metres_per_second)} m/s"
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Each system's initiative, actions, top speed and hit damage for the one character."""
+    result = _compare(_character(values))
+    mneme, mist, met = result.rows
+    hit = values["margin"] >= 0
+    outputs = {
+        "mneme_initiative": str(mneme.initiative),
+        "mistrunner_initiative": ", ".join(str(s) for s in mist.acts_on),
+        "met_initiative": str(met.initiative),
+        "mneme_attacks": _num(mneme.attacks_per_minute),
+        "mistrunner_attacks": _num(mist.attacks_per_minute),
+        "met_attacks": _num(met.attacks_per_minute),
+        "mneme_speed": _speed(mneme),
+        "mistrunner_speed": _speed(mist),
+        "met_speed": _speed(met),
+        "mneme_damage": _num(mneme.damage) if hit else MISS,
+        "mistrunner_damage": _num(mist.damage) if hit else MISS,
+        "met_damage": _num(met.damage) if hit else MISS,
+    }
+    steps = _mneme_steps(values, mneme) + _mistrunner_steps(values, mist) + _met_steps(values, met)
+    return Result(outputs=outputs, working=tuple(steps))
+
+
+_SYSTEM_HELP = "Write the character up in each game's own terms."
+
+CALCULATOR = Calculator(
+    name="comparison",
+    title="One character, three systems",
+    summary="Turn order, attacks, top speed and hit damage of one fighter in Mneme, Mistrunner and MET.",
+    note=(
+        "One fighter written up in each game, and one hit. The margin is the Mneme Effect and the points a "
+        "Mistrunner attack beats its target number by; Mind's Eye Theatre only asks whether the challenge "
+        "was won (margin 0 or more). A negative margin is a miss everywhere."
+    ),
+    inputs=(
+        IntInput(
+            "margin",
+            "Hit margin",
+            2,
+            -MAX_MARGIN,
+            MAX_MARGIN,
+            help="Mneme Effect; Mistrunner points over the target number; below 0 misses.",
+        ),
+        IntInput("mneme_dexterity", "Mneme: Dexterity", 7, 0, 30, help="Sets the characteristic modifier."),
+        IntInput("mneme_initiative_skill", "Mneme: initiative skill", 0, -3, 20, help="Recon, Tactics, ..."),
+        IntInput("mneme_initiative_roll", "Mneme: initiative roll (2d6)", 7, 2, 12, help="7 is the median."),
+        ChoiceInput(
+            "mneme_load", "Mneme: load", (("light", "Light"), ("heavy", "Medium or heavy")), default="light"
+        ),
+        TextInput(
+            "mneme_weapon",
+            "Mneme: weapon damage",
+            default="3d6",
+            max_length=20,
+            parser=parse_weapon,
+            help="Dice like 3d6 or 2d6+1 (at most 10 dice of up to 20 sides).",
+        ),
+        OptionalIntInput(
+            "mneme_rate_of_attack",
+            "Mneme: rate of attack",
+            1,
+            MAX_MARGIN + 1,
+            help="Optional: the most damage rolls that can count.",
+            placeholder="unlimited",
+        ),
+        IntInput("mneme_armor", "Mneme: target's armor", 0, 0, 100, help="Comes off every damage roll."),
+        IntInput("mistrunner_reaction_score", "Mistrunner: reaction score", 2, 0, 20),
+        IntInput("mistrunner_reaction_die", "Mistrunner: reaction die (d10)", 6, 1, 10),
+        IntInput("mistrunner_actions", "Mistrunner: actions taken", 1, 1, 3, help="Extra actions lose dice."),
+        IntInput(
+            "mistrunner_coordination",
+            "Mistrunner: coordination",
+            0,
+            -5,
+            30,
+            help="A move is 5 m + this; running doubles it.",
+        ),
+        IntInput("mistrunner_damage_code", "Mistrunner: damage code", 2, 0, 50),
+        BoolInput("mistrunner_melee", "Mistrunner: melee attack (adds strength)"),
+        IntInput("mistrunner_strength", "Mistrunner: strength", 0, -10, 30),
+        IntInput("mistrunner_armor", "Mistrunner: target's armor (AV)", 0, 0, 100),
+        IntInput("met_physical", "MET: Physical", 5, 0, 30),
+        IntInput("met_mental", "MET: Mental", 5, 0, 30),
+        IntInput("met_celerity_rounds", "MET: Celerity rounds", 0, 0, 3, help="Extra rounds a turn."),
+        IntInput("met_damage_bonus", "MET: damage bonus (Potence ...)", 0, 0, 20),
+        IntInput("met_damage_reduction", "MET: target's damage reduction (Fortitude ...)", 0, 0, 20),
+        OptionalIntInput(
+            "met_step_cm",
+            "MET: step length",
+            1,
+            MAX_STEP_CM,
+            unit="cm",
+            help="Optional: the chapter gives none; yours puts its speed in metres.",
+            placeholder="not given",
+        ),
+    ),
+    outputs=(
+        Output("mneme_initiative", "Mneme initiative"),
+        Output("mistrunner_initiative", "Mistrunner acts on"),
+        Output("met_initiative", "MET initiative"),
+        Output("mneme_attacks", "Mneme attacks a minute"),
+        Output("mistrunner_attacks", "Mistrunner attacks a minute"),
+        Output("met_attacks", "MET attacks a minute"),
+        Output("mneme_speed", "Mneme top speed"),
+        Output("mistrunner_speed", "Mistrunner top speed"),
+        Output("met_speed", "MET top speed"),
+        Output("mneme_damage", "Mneme average damage"),
+        Output("mistrunner_damage", "Mistrunner damage"),
+        Output("met_damage", "MET damage"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.peers.comparison.compare",
+        "rules_core.checks.characteristic_modifier",
+        "rules_core.damage.rolls_from_success_effect",
+        "rules_core.damage.minimum_damage_applies",
+        "rules_core.dice.parse_dice",
+        "rules_core.peers.mistrunner.attack_damage",
+        "rules_core.peers.mistrunner.apply_hit",
+    ),
+    rules=(COMPARISON, MNEME_INITIATIVE, MIST_REACTION, MET_INITIATIVE),
+)

@@ -1,0 +1,304 @@
+"""Damage calculator: damage rolls from an Effect, what armor leaves, the exact total and the injury odds.
+
+Rules: Outcomes § Damage, § Damage Rolls, § Weapons with Limited Rate of Attack,
+§ Armor, § Damage Scale, § Armor Scale, § Hit Point Scale, § Injury Conditions,
+§ Massive Damage, § Bleeding. All maths is in :mod:`rules_core.damage`,
+:mod:`rules_core.dice` and :mod:`rules_core.injury`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from calculators.render import percent
+from calculators.spec import (
+    Calculator,
+    Chart,
+    ChoiceInput,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    TextInput,
+    on_field,
+)
+from rules_core import damage, dice, injury
+
+__all__ = [
+    "CALCULATOR",
+    "MAX_CHART_BARS",
+    "SCALE_CHOICES",
+    "chart_points",
+    "compute",
+    "damage_steps",
+    "injury_outputs",
+    "scale_prefix",
+    "two_decimals",
+]
+
+DAMAGE_ROLLS = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
+RATE = RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
+ARMOR = RuleLink("Armor", "rules/damage.md#armor")
+MINIMUM = RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
+SCALE = RuleLink("Scale", "rules/damage.md#scale")
+IMMUNE = RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
+THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+MASSIVE = RuleLink("Massive damage", "rules/injury.md#massive-damage")
+BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
+SIGN_RULING = RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
+MINIMUM_RULING = RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
+THRESHOLD_RULING = RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
+
+MAX_CHART_BARS = 60
+"""A total with more possible values than this is charted (and tabled) in equal ranges."""
+
+SCALE_CHOICES = (
+    ("none", "Personal (no prefix)"),
+    ("D", "Deka (DAR, DHP)"),
+    ("H", "Heka (HAR, HHP)"),
+    ("K", "Kilo (KAR, KHP)"),
+)
+MINIMUM_CHOICES = (
+    ("each_roll", "Each roll at least 1 (ruling)"),
+    ("whole_attack", "The attack at least 1"),
+)
+READING_CHOICES = (
+    ("fractions_of_hp", "Thirds of HP (ruling)"),
+    ("best_physical", "Characteristics (table)"),
+)
+CONDITIONS = (
+    ("wounded", injury.InjuryCondition.WOUNDED, "Wounded or worse"),
+    ("seriously_wounded", injury.InjuryCondition.SERIOUSLY_WOUNDED, "Seriously wounded or worse"),
+    ("critically_wounded", injury.InjuryCondition.CRITICALLY_WOUNDED, "Critically wounded or worse"),
+    ("dying", injury.InjuryCondition.DYING, "Dying"),
+)
+
+
+def two_decimals(value: Fraction) -> str:
+    """A number with two decimals, rounded half away from zero: ``Fraction(21, 2)`` is ``10.50``."""
+    sign = "-" if value < 0 else ""
+    hundredths = (abs(value) * 200 + 1) // 2
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def scale_prefix(choice: str) -> str:
+    """The scale prefix of a scale choice (``none`` is the personal scale, no prefix)."""
+    return "" if choice == "none" else choice
+
+
+def chart_points(distribution: Mapping[int, Fraction]) -> tuple[tuple[int | str, Fraction], ...]:
+    """Chart points of a distribution: every value, or equal ranges when there are too many."""
+    values = sorted(distribution)
+    if len(values) <= MAX_CHART_BARS:
+        return tuple((v, distribution[v]) for v in values)
+    low, high = values[0], values[-1]
+    width = -(-(high - low + 1) // MAX_CHART_BARS)
+    bins: dict[int, Fraction] = {}
+    for v in values:
+        start = low + (v - low) // width * width
+        bins[start] = bins.get(start, Fraction(0)) + distribution[v]
+    return tuple((f"{start}\u2013{min(start + width - 1, high)}", p) for start, p in sorted(bins.items()))
+
+
+def damage_steps(outcome: damage.DamageOutcome, effect: int, rate: int | None, armor_text: str) -> list[Step]:
+    """The itemised working of an attack's damage: rolls, rate of attack, armor, the total."""
+    made, kept = outcome.rolls.made, outcome.rolls.kept
+    steps: list[Step] = []
+    if effect >= 0:
+        steps.append(Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", DAMAGE_ROLLS))
+    else:
+        steps.append(
+            Step(f"Effect {effect} is a fail effect of {-effect}: {made} damage roll(s).", SIGN_RULING)
+        )
+    if rate is not None and made > kept:
+        steps.append(Step(f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", RATE))
+    elif rate is not None:
+        steps.append(Step(f"Rate of attack {rate}: all {made} roll(s) count.", RATE))
+    if outcome.expression.scale:
+        steps.append(
+            Step(
+                f"Scale {outcome.expression.scale}: the whole roll is multiplied by "
+                f"{dice.scale_factor(outcome.expression.scale)}.",
+                SCALE,
+            )
+        )
+    if outcome.immune:
+        steps.append(Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
+    else:
+        steps.append(
+            Step(f"Armor {armor_text} comes off each roll: one roll deals {outcome.per_roll_text}.", ARMOR)
+        )
+    if outcome.minimum_applies:
+        steps.append(Step("An Effect of 6 or more: the hit deals at least 1.", MINIMUM))
+    if kept:
+        low, high = min(outcome.total), max(outcome.total)
+        steps.append(
+            Step(
+                f"Total of the kept roll(s): {low} to {high}, "
+                f"{two_decimals(outcome.expected_total)} on average "
+                "(exact, over every way the dice can fall).",
+                DAMAGE_ROLLS,
+            )
+        )
+    else:
+        steps.append(Step("No damage rolls: no damage.", DAMAGE_ROLLS))
+    return steps
+
+
+def injury_outputs(
+    outcome: damage.DamageOutcome,
+    hp: int,
+    current: int,
+    reading: injury.ThresholdReading,
+    best_physical: int | None,
+) -> tuple[dict[str, str], list[Step]]:
+    """The chance of each injury condition (or worse), massive damage and bleeding, with the working."""
+    limits = injury.injury_thresholds(hp, reading=reading, best_physical=best_physical)
+    chances = damage.injury_chances(
+        outcome, hp, current_damage=current, reading=reading, best_physical=best_physical
+    )
+    outputs = {key: percent(getattr(chances, key)) for key, _, _ in CONDITIONS}
+    outputs["massive_damage"] = percent(chances.massive_damage)
+    outputs["bleeding"] = percent(chances.bleeding)
+    already = f", {current} damage already taken" if current else ""
+    steps = [
+        Step(
+            f"HP {hp}{already}: wounded from {limits.wounded} damage, seriously wounded from "
+            f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
+            f"dying from {limits.dying}.",
+            THRESHOLDS,
+        ),
+        Step(
+            f"Chance of dying: {outputs['dying']}; of massive damage (more than {hp} from this attack): "
+            f"{outputs['massive_damage']}.",
+            MASSIVE,
+        ),
+        Step(
+            f"Chance that one roll reaches {limits.seriously_wounded} and starts bleeding: "
+            f"{outputs['bleeding']}.",
+            BLEEDING,
+        ),
+    ]
+    return outputs, steps
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Rolls made and kept, one roll after armor, the exact total and, given HP, the injury odds."""
+    effect, expression = values["effect"], values["damage"]
+    rate = values["rate_of_attack"] or None
+    prefix = scale_prefix(values["target_scale"])
+    with on_field("armor"):
+        armor = damage.armor_after_scale(values["armor"], prefix)
+    armor_text = f"{prefix}AR {values['armor']} = {armor}" if prefix else str(armor)
+    with on_field("effect"):
+        outcome = damage.damage_outcome(
+            expression,
+            success_effect=effect if effect >= 0 else None,
+            fail_effect=-effect if effect < 0 else None,
+            rate_of_attack=rate,
+            armor=armor,
+            target_scale=prefix,
+            minimum_reading=damage.MinimumDamageReading(values["minimum"]),
+        )
+    outputs = {
+        "rolls": str(outcome.rolls.made),
+        "kept": str(outcome.rolls.kept),
+        "per_roll": outcome.per_roll_text if not outcome.immune else "0 (immune)",
+        "expected": two_decimals(outcome.expected_total),
+    }
+    steps = damage_steps(outcome, effect, rate, armor_text)
+    if values["hp"] is not None:
+        with on_field("hp"):
+            hp = damage.parse_scaled_value(f"{values['hp']} {prefix}HP")
+        reading = injury.ThresholdReading(values["reading"])
+        if reading is injury.ThresholdReading.BEST_PHYSICAL and values["best_physical"] is None:
+            with on_field("best_physical"):
+                raise ValueError("The table reading needs the best physical characteristic.")
+        with on_field("hp"):
+            more, more_steps = injury_outputs(
+                outcome, hp, values["current_damage"], reading, values["best_physical"]
+            )
+        outputs.update(more)
+        steps.extend(more_steps)
+    chart = Chart(
+        key="total",
+        caption=f"Chance of each damage total ({outcome.rolls.kept} kept roll(s) of {expression})",
+        x_label="Total damage",
+        y_label="Chance",
+        points=chart_points(outcome.total),
+    )
+    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+CALCULATOR = Calculator(
+    name="damage",
+    title="Damage calculator",
+    summary="Damage rolls from an Effect, what armor leaves of each, the exact total and the injury odds.",
+    inputs=(
+        IntInput(
+            "effect",
+            "Effect",
+            2,
+            -100,
+            100,
+            help="0 or more: the attacker's success effect; below 0: a fail effect after mitigation.",
+        ),
+        TextInput(
+            "damage",
+            "Damage dice",
+            "3d6",
+            max_length=dice.MAX_EXPRESSION_LENGTH,
+            parser=dice.parse_dice,
+            help="As written on the weapon: 3d6, 2d6+2, D 3d3 (scale prefix D, H or K).",
+            placeholder="3d6",
+        ),
+        IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        IntInput(
+            "armor", "Armor", 0, 0, damage.MAX_ARMOR, help="The target's armor, in its own scale (DAR 2: 2)."
+        ),
+        ChoiceInput("target_scale", "Target's scale", SCALE_CHOICES, "none"),
+        OptionalIntInput(
+            "hp",
+            "Target HP",
+            1,
+            injury.MAX_HIT_POINTS,
+            help="Optional: the target's HP (in its scale) for the injury odds.",
+            placeholder="optional",
+        ),
+        IntInput("current_damage", "Damage already taken", 0, 0, injury.MAX_DAMAGE),
+        ChoiceInput("minimum", "Minimum damage (ruling)", MINIMUM_CHOICES, "each_roll"),
+        ChoiceInput("reading", "Injury thresholds (ruling)", READING_CHOICES, "fractions_of_hp"),
+        OptionalIntInput(
+            "best_physical",
+            "Best physical characteristic",
+            0,
+            100,
+            help="Only for the table reading of the thresholds.",
+        ),
+    ),
+    outputs=(
+        Output("rolls", "Damage rolls made"),
+        Output("kept", "Rolls kept"),
+        Output("per_roll", "One roll after armor"),
+        Output("expected", "Expected total"),
+        Output("wounded", "Wounded or worse"),
+        Output("seriously_wounded", "Seriously wounded or worse"),
+        Output("critically_wounded", "Critically wounded or worse"),
+        Output("dying", "Dying"),
+        Output("massive_damage", "Massive damage"),
+        Output("bleeding", "Bleeding"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.damage.damage_outcome",
+        "rules_core.damage.armor_after_scale",
+        "rules_core.damage.parse_scaled_value",
+        "rules_core.damage.injury_chances",
+        "rules_core.injury.injury_thresholds",
+    ),
+    rules=(DAMAGE_ROLLS, RATE, ARMOR, MINIMUM, SCALE, THRESHOLDS, MINIMUM_RULING, THRESHOLD_RULING),
+)

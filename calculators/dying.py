@@ -1,0 +1,202 @@
+"""Dying: the chance to survive N rounds of dying rolls, and the bleeding timeline.
+
+Rules: Outcomes § Hit Points, § Injury Conditions, § Bleeding, § Dying, § First Aid.
+Rulings: the End roll (2d6 + End DM + wound penalty) and bleeding while dying.
+All maths is in :mod:`rules_core.injury`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from calculators.render import percent
+from calculators.spec import (
+    BoolInput,
+    Calculator,
+    Chart,
+    IntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import injury
+
+__all__ = ["CALCULATOR", "chance_text", "compute"]
+
+HIT_POINTS = RuleLink("Hit points", "rules/injury.md#hit-points")
+THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+PENALTIES = RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
+BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
+DYING = RuleLink("Dying", "rules/injury.md#dying")
+END_ROLL = RuleLink("ruling: the End roll", "rulings.md#end-roll")
+BLEEDING_RULING = RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
+
+MAX_CHARACTERISTIC = 30
+MAX_FORM_DAMAGE = 999
+MAX_FORM_ROUNDS = injury.MAX_SURVIVAL_ROUNDS
+CHART_POINTS = 20
+"""Most points drawn in the survival chart (evenly spread over the rounds)."""
+
+NAMES = {
+    injury.InjuryCondition.UNHURT: "unhurt",
+    injury.InjuryCondition.WOUNDED: "wounded",
+    injury.InjuryCondition.SERIOUSLY_WOUNDED: "seriously wounded",
+    injury.InjuryCondition.CRITICALLY_WOUNDED: "critically wounded",
+    injury.InjuryCondition.DYING: "dying",
+}
+
+
+def chance_text(p: Fraction) -> str:
+    """A chance as a percentage with two decimals; a chance too small to show is "< 0.01%", not 0."""
+    text = percent(p)
+    return "< 0.01%" if p and text == "0.00%" else text
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _chart_rounds(rounds: int) -> list[int]:
+    """At most CHART_POINTS round counts from 1 to ``rounds``, always ending on ``rounds``."""
+    if rounds <= CHART_POINTS:
+        return list(range(1, rounds + 1))
+    return sorted({max(1, rounds * i // CHART_POINTS) for i in range(1, CHART_POINTS + 1)})
+
+
+def _bleeding_timeline(damage: int, hp: int) -> list[Step]:
+    """One step per condition the bleeding reaches, ending when the character is dying."""
+    steps = []
+    minutes = injury.minutes_until_dying(damage, hp)
+    current = injury.injury_condition(damage, hp)
+    limits = injury.injury_thresholds(hp)
+    for condition in (
+        injury.InjuryCondition.WOUNDED,
+        injury.InjuryCondition.SERIOUSLY_WOUNDED,
+        injury.InjuryCondition.CRITICALLY_WOUNDED,
+        injury.InjuryCondition.DYING,
+    ):
+        if condition.severity <= current.severity:
+            continue
+        least = limits.least_damage(condition)
+        minute = next(m for m in range(minutes + 1) if damage + injury.bleeding_damage_after(m) >= least)
+        steps.append(
+            Step(
+                f"After {minute} min untreated: {damage + injury.bleeding_damage_after(minute)} damage, "
+                f"{NAMES[condition]}.",
+                BLEEDING,
+            )
+        )
+    return steps
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """HP and condition; if dying, the exact chance to survive the rounds; if bleeding, when dying starts."""
+    endurance, damage, rounds, bleeding = (
+        values["endurance"],
+        values["damage"],
+        values["rounds"],
+        values["bleeding"],
+    )
+    with on_field("endurance"):
+        hp = injury.hit_points(values["strength"], values["dexterity"], endurance)
+    condition = injury.injury_condition(damage, hp)
+    modifier = injury.end_roll_modifier(endurance, damage)
+    penalty = injury.wound_penalty(damage)
+    outputs = {"hp": str(hp), "state": NAMES[condition], "end_modifier": _signed(modifier)}
+    steps = [
+        Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {NAMES[condition]}.", HIT_POINTS),
+        Step(
+            f"End roll: 2d6 + End DM {_signed(modifier - penalty)} + wound penalty {_signed(penalty)} "
+            f"= 2d6 {_signed(modifier)}.",
+            END_ROLL,
+        ),
+    ]
+    charts: list[Chart] = []
+    if condition is injury.InjuryCondition.DYING:
+        one = injury.dying_roll_chance(endurance, damage)
+        with on_field("rounds"):
+            survive = injury.survive_dying_rounds_chance(endurance, damage, rounds, bleeding=bleeding)
+        hours = injury.stabilised_hours(endurance)
+        outputs |= {
+            "round_chance": percent(one),
+            "survive": chance_text(survive),
+            "stabilised": f"{hours} h",
+            "minutes_to_dying": "now",
+        }
+        steps.append(Step(f"Each round: End roll against 4 succeeds {percent(one)} of the time.", DYING))
+        if bleeding:
+            steps.append(
+                Step(
+                    "Bleeding adds 1 damage a minute (10 rounds): the wound penalty grows as rounds pass.",
+                    BLEEDING_RULING,
+                )
+            )
+        steps.append(Step(f"Passing all {rounds} rolls in a row: {chance_text(survive)}.", DYING))
+        steps.append(Step(f"First aid stabilises the character for {hours} hours (End).", DYING))
+        chart_rounds = _chart_rounds(rounds)
+        charts.append(
+            Chart(
+                key="survival",
+                caption="Chance to be alive after each number of rounds"
+                + (" (bleeding)" if bleeding else ""),
+                x_label="Rounds",
+                y_label="Chance alive",
+                points=tuple(
+                    (r, injury.survive_dying_rounds_chance(endurance, damage, r, bleeding=bleeding))
+                    for r in chart_rounds
+                ),
+                highlight=(rounds,) if rounds else (),
+            )
+        )
+    else:
+        steps.append(Step(f"Not dying yet: dying starts above {hp} damage.", THRESHOLDS))
+        if bleeding:
+            minutes = injury.minutes_until_dying(damage, hp)
+            outputs["minutes_to_dying"] = f"{minutes} min"
+            steps.append(Step("Bleeding: 1 damage a minute, from the minute after the wound.", BLEEDING))
+            steps.extend(_bleeding_timeline(damage, hp))
+    return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+
+
+CALCULATOR = Calculator(
+    name="dying",
+    title="Dying and bleeding",
+    summary="The chance to survive N rounds of dying rolls, and how long bleeding takes to reach dying.",
+    inputs=(
+        IntInput("strength", "Strength", 7, 0, MAX_CHARACTERISTIC),
+        IntInput("dexterity", "Dexterity", 7, 0, MAX_CHARACTERISTIC),
+        IntInput("endurance", "Endurance", 7, 0, MAX_CHARACTERISTIC),
+        IntInput("damage", "Damage taken", 22, 0, MAX_FORM_DAMAGE, help="Total damage so far."),
+        IntInput(
+            "rounds", "Rounds", 3, 0, MAX_FORM_ROUNDS, help="Dying rolls to survive (10 rounds = 1 minute)."
+        ),
+        BoolInput("bleeding", "Bleeding", default=False),
+    ),
+    outputs=(
+        Output("hp", "HP"),
+        Output("state", "Condition"),
+        Output("end_modifier", "End roll modifier"),
+        Output("round_chance", "Survive one round"),
+        Output("survive", "Survive all the rounds"),
+        Output("minutes_to_dying", "Bleeding: dying in"),
+        Output("stabilised", "First aid holds for"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.injury.hit_points",
+        "rules_core.injury.injury_condition",
+        "rules_core.injury.injury_thresholds",
+        "rules_core.injury.end_roll_modifier",
+        "rules_core.injury.wound_penalty",
+        "rules_core.injury.dying_roll_chance",
+        "rules_core.injury.survive_dying_rounds_chance",
+        "rules_core.injury.minutes_until_dying",
+        "rules_core.injury.bleeding_damage_after",
+        "rules_core.injury.stabilised_hours",
+    ),
+    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, DYING),
+)

@@ -1,0 +1,398 @@
+// Combat tracker: combatants, initiative, rounds, damage, reminders and undo, kept on this device.
+// It holds state only: every action is applied by calculators/table_tracker.py in the worker
+// (initiative, order, injury state, wound penalty, bleeding, dying and massive damage come
+// from rules_core). Needs character.js (window.mnemeTable) loaded first.
+(function () {
+  "use strict";
+  if (window.mnemeTracker) return;
+
+  const KEY = "mneme.tracker.v1";
+  const UNDO_KEY = "mneme.tracker.undo.v1";
+  const MAX_UNDO = 30;
+  const MODES = [
+    ["prepared", "Prepared: 2d6 + Dex DM + skill"],
+    ["unprepared", "Unprepared: 2d6 + Dex DM"],
+    ["ambush", "Ambushing: 12 + Dex DM"],
+    ["entered", "Told: the initiative as reported"],
+  ];
+  const STATES = {
+    unhurt: "unhurt",
+    wounded: "wounded",
+    seriously_wounded: "seriously wounded",
+    critically_wounded: "critically wounded",
+    dying: "dying",
+  };
+
+  function emptyTracker() {
+    return {
+      schema: "mneme-tracker",
+      version: 1,
+      round: 1,
+      turn: 0,
+      negative_tactics: true,
+      reading: "fractions_of_hp",
+      combatants: [],
+      log: [],
+    };
+  }
+
+  function minus(value) {
+    return value > 0 ? `+${value}` : String(value).replace("-", "\u2212");
+  }
+
+  function seed() {
+    const buffer = new Uint32Array(1);
+    if (window.crypto && crypto.getRandomValues) crypto.getRandomValues(buffer);
+    else buffer[0] = Math.floor(Math.random() * 2 ** 32);
+    return buffer[0];
+  }
+
+  function bindTracker(root) {
+    const T = window.mnemeTable;
+    const { h, call } = T;
+    let view = null;
+    let busy = false;
+    const openDetails = new Set();
+
+    const status = h("p", { class: "mt-status", role: "status", "aria-live": "polite" });
+    const alert = h("p", { class: "mt-error", role: "alert", "data-tracker-error": "" });
+    const roundEl = h("strong", { "data-round": "" });
+    const currentEl = h("span", { "data-current": "" });
+    const undoButton = h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "undo", onclick: undo }, "Undo");
+    const nextButton = h("button", { type: "button", class: "mt-button mt-primary", "data-action": "next", onclick: () => act({ type: "next" }) }, "Next turn");
+    const list = h("ol", { class: "mt-order", "data-order": "", "aria-label": "Order of action" });
+    const logList = h("ol", { class: "mt-log", reversed: true, "data-log": "" });
+    const rulingTactics = h("input", { type: "checkbox", "data-ruling": "negative_tactics" });
+    const rulingReading = h(
+      "select",
+      { "data-ruling": "reading", "aria-label": "Injury thresholds (ruling)" },
+      h("option", { value: "fractions_of_hp", text: "Thresholds: thirds of HP (ruling)" }),
+      h("option", { value: "best_physical", text: "Thresholds: best physical characteristic (table)" }),
+    );
+    const addForm = addCombatantForm();
+    const fromMine = fromCharactersForm();
+
+    root.replaceChildren(
+      h("div", { class: "mt-sticky" },
+        h("div", { class: "mt-row mt-sticky-row" },
+          h("p", { class: "mt-round" }, "Round ", roundEl, h("br"), currentEl),
+          undoButton,
+          nextButton),
+        status,
+        alert,
+      ),
+      list,
+      h("section", { class: "mt-add", "aria-label": "Add combatants" }, h("h2", { text: "Add combatants" }), fromMine, addForm),
+      h("details", { class: "mt-rulings" }, h("summary", { text: "Rulings and new fight" }),
+        h("label", { class: "mt-check" }, rulingTactics, " A failed Tactics check lowers the unit's initiative"),
+        rulingReading,
+        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "new-fight", onclick: newFight }, "New fight (clears the tracker)"),
+      ),
+      h("section", { class: "mt-log-box", "aria-label": "What happened" }, h("h2", { text: "What happened" }), logList),
+    );
+    rulingTactics.addEventListener("change", () => act({ type: "ruling", negative_tactics: rulingTactics.checked }));
+    rulingReading.addEventListener("change", () => act({ type: "ruling", reading: rulingReading.value }));
+
+    function undoStack() {
+      const stack = T.readJson(UNDO_KEY);
+      return Array.isArray(stack) ? stack : [];
+    }
+
+    function setBusy(value) {
+      busy = value;
+      root.toggleAttribute("aria-busy", value);
+    }
+
+    async function act(action, slot) {
+      if (busy || !view) return;
+      setBusy(true);
+      alert.textContent = "";
+      if (slot) slot.textContent = "";
+      try {
+        const before = view.tracker;
+        const next = await call("tracker_action", { tracker: before, action });
+        const stack = undoStack();
+        stack.push(before);
+        T.writeJson(UNDO_KEY, stack.slice(-MAX_UNDO));
+        render(next);
+        const said = next.tracker.log[next.tracker.log.length - 1] || "";
+        status.textContent = T.writeJson(KEY, next.tracker) ? said : "Could not save: this browser's storage is full or blocked.";
+      } catch (error) {
+        (slot || alert).textContent = error.refused ? error.message : `The rules engine is not answering (${error.message}).`;
+      } finally {
+        setBusy(false);
+      }
+    }
+
+    async function undo() {
+      if (busy || !view) return;
+      const stack = undoStack();
+      if (!stack.length) {
+        status.textContent = "Nothing to undo.";
+        return;
+      }
+      setBusy(true);
+      try {
+        const previous = stack.pop();
+        const back = await call("derive_tracker", { tracker: previous });
+        T.writeJson(UNDO_KEY, stack);
+        T.writeJson(KEY, back.tracker);
+        render(back);
+        status.textContent = "Undone.";
+      } catch (error) {
+        alert.textContent = `Cannot undo: ${error.message}`;
+      } finally {
+        setBusy(false);
+      }
+    }
+
+    function newFight() {
+      if (!window.confirm("Clear the tracker for a new fight? (Undo can bring it back.)")) return;
+      act({ type: "new_fight" });
+    }
+
+    function numberField(label, attrs) {
+      return h("label", { class: "mt-field" }, h("span", { text: label }), h("input", { type: "text", inputmode: "numeric", autocomplete: "off", ...attrs }));
+    }
+
+    function intOrNull(text) {
+      const clean = String(text).trim().replace("\u2212", "-");
+      if (clean === "") return null;
+      return /^[+-]?\d{1,6}$/.test(clean) ? Number(clean) : clean;
+    }
+
+    function modeSelect(value) {
+      const select = h("select", { "data-field": "mode", "aria-label": "Initiative" });
+      for (const [key, text] of MODES) select.append(h("option", { value: key, text, selected: key === value }));
+      return select;
+    }
+
+    function addCombatantForm() {
+      const form = h("form", { class: "mt-add-form", "data-add": "", novalidate: true, autocomplete: "off" },
+        h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", maxlength: 40, required: true })),
+        h("label", { class: "mt-field" }, h("span", { text: "Side" }),
+          h("select", { "data-field": "side" }, h("option", { value: "adversary", text: "Adversary" }), h("option", { value: "character", text: "Character" }))),
+        h("div", { class: "mt-triple" },
+          numberField("Str", { "data-field": "strength", value: "7" }),
+          numberField("Dex", { "data-field": "dexterity", value: "7" }),
+          numberField("End", { "data-field": "endurance", value: "7" })),
+        h("label", { class: "mt-field" }, h("span", { text: "Initiative" }), modeSelect("prepared")),
+        h("div", { class: "mt-triple" },
+          numberField("Skill", { "data-field": "skill", value: "0" }),
+          numberField("Roll (2d6)", { "data-field": "roll", placeholder: "later" }),
+          numberField("Told", { "data-field": "entered", placeholder: "\u2014" })),
+        h("p", { class: "mt-error", role: "alert", "data-add-error": "" }),
+        h("button", { type: "submit", class: "mt-button", "data-action": "add" }, "Add to the fight"),
+      );
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const get = (key) => form.querySelector(`[data-field="${key}"]`).value;
+        const combatant = {
+          name: get("name"),
+          side: get("side"),
+          strength: intOrNull(get("strength")),
+          dexterity: intOrNull(get("dexterity")),
+          endurance: intOrNull(get("endurance")),
+          skill: intOrNull(get("skill")) ?? 0,
+          mode: get("mode"),
+          roll: intOrNull(get("roll")),
+          entered: intOrNull(get("entered")),
+        };
+        const slot = form.querySelector("[data-add-error]");
+        act({ type: "add", combatant }, slot).then(() => {
+          if (!slot.textContent) {
+            form.querySelector('[data-field="name"]').value = "";
+            form.querySelector('[data-field="roll"]').value = "";
+            form.querySelector('[data-field="entered"]').value = "";
+          }
+        });
+      });
+      return form;
+    }
+
+    function fromCharactersForm() {
+      const box = h("div", { class: "mt-from-mine" });
+      function fill() {
+        const store = T.loadStore();
+        box.replaceChildren();
+        if (!store.characters.length) return;
+        const select = h("select", { "aria-label": "My characters" });
+        for (const c of store.characters) select.append(h("option", { value: c.id, text: c.name }));
+        const slot = h("p", { class: "mt-error", role: "alert" });
+        box.append(
+          h("div", { class: "mt-row" }, select,
+            h("button", {
+              type: "button",
+              class: "mt-button",
+              "data-action": "add-mine",
+              onclick: async () => {
+                const c = T.loadStore().characters.find((x) => x.id === select.value);
+                if (!c) return;
+                try {
+                  const combatant = await call("combatant_from_character", { character: c });
+                  await act({ type: "add", combatant }, slot);
+                } catch (error) {
+                  slot.textContent = error.message;
+                }
+              },
+            }, "Add my character")),
+          slot,
+        );
+      }
+      fill();
+      box.refresh = fill;
+      return box;
+    }
+
+    function card(id, index) {
+      const c = view.tracker.combatants.find((x) => x.id === id);
+      const row = view.rows[id];
+      const current = id === view.current;
+      const slot = h("p", { class: "mt-error", role: "alert", "data-card-error": "" });
+      const rolls = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", "data-field": "rolls", "aria-label": `Damage rolls on ${c.name}, after armor`, placeholder: "rolls after armor: 5, 9" });
+      const shown = openDetails.has(id);
+      const more = h("div", { class: "mt-more", "data-more": id, hidden: !shown }, editFields(c, slot));
+      const toggle = h("button", {
+        type: "button",
+        class: "mt-button mt-quiet",
+        "data-action": "more",
+        "aria-expanded": String(shown),
+        onclick: () => {
+          const open = more.hidden;
+          more.hidden = !open;
+          toggle.setAttribute("aria-expanded", String(open));
+          if (open) openDetails.add(id);
+          else openDetails.delete(id);
+        },
+      }, "Details");
+      const hit = () => {
+        if (!rolls.value.trim()) return;
+        act({ type: "hit", id, rolls: rolls.value }, slot);
+      };
+      rolls.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") hit();
+      });
+      return h(
+        "li",
+        { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
+        h("div", { class: "mt-card-head" },
+          h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative === null ? "?" : row.initiative }),
+          h("span", { class: "mt-name", "data-name": "", text: c.name }),
+          h("span", { class: `mt-side mt-side-${c.side}`, text: c.side }),
+          h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : STATES[row.state] }),
+        ),
+        h("p", { class: "mt-line" },
+          h("span", { "data-damage": "", text: `${c.damage} damage` }), ` of HP ${row.hp} \u00b7 wound penalty `,
+          h("strong", { "data-penalty": "", text: minus(row.wound_penalty) }),
+          ` \u00b7 ${row.initiative_text}`),
+        row.reminders.length
+          ? h("ul", { class: "mt-reminders" }, row.reminders.map((r) => h("li", { class: `mt-reminder mt-reminder-${r.kind}`, "data-reminder": r.kind, text: r.text })))
+          : null,
+        h("div", { class: "mt-row mt-hit" }, rolls,
+          h("button", { type: "button", class: "mt-button", "data-action": "hit", onclick: hit }, "Add damage"),
+          toggle),
+        slot,
+        more,
+      );
+
+      function editFields(c, slot) {
+        const box = h("div", { class: "mt-edit" },
+          h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", value: c.name, maxlength: 40 })),
+          h("label", { class: "mt-field" }, h("span", { text: "Initiative" }), modeSelect(c.mode)),
+          h("div", { class: "mt-triple" },
+            numberField("Roll (2d6)", { "data-field": "roll", value: c.roll ?? "" }),
+            numberField("Told", { "data-field": "entered", value: c.entered ?? "" }),
+            numberField("Tactics Effect", { "data-field": "tactics_effect", value: c.tactics_effect })),
+          h("div", { class: "mt-triple" },
+            numberField("Str", { "data-field": "strength", value: c.strength }),
+            numberField("Dex", { "data-field": "dexterity", value: c.dexterity }),
+            numberField("End", { "data-field": "endurance", value: c.endurance })),
+          numberField("Initiative skill", { "data-field": "skill", value: c.skill }),
+          h("div", { class: "mt-row" },
+            h("button", { type: "button", class: "mt-button", "data-action": "apply", onclick: apply }, "Apply"),
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "roll", onclick: () => act({ type: "roll", id: c.id, seed: seed() }, slot) }, "Roll 2d6")),
+          h("div", { class: "mt-row" },
+            numberField("Damage taken", { "data-field": "set_damage", value: c.damage }),
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "set-damage", onclick: () => act({ type: "set_damage", id: c.id, damage: intOrNull(box.querySelector('[data-field="set_damage"]').value) }, slot) }, "Correct damage")),
+          h("div", { class: "mt-row" },
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "first-aid", onclick: () => act({ type: "first_aid", id: c.id }, slot) }, "First aid"),
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "dead", onclick: () => act({ type: "dead", id: c.id, value: !c.dead }, slot) }, c.dead ? "Not dead" : "Dead"),
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "remove", onclick: () => act({ type: "remove", id: c.id }, slot) }, "Remove")),
+        );
+        function apply() {
+          const get = (key) => box.querySelector(`[data-field="${key}"]`).value;
+          act({
+            type: "update",
+            id: c.id,
+            fields: {
+              name: get("name"),
+              mode: get("mode"),
+              roll: intOrNull(get("roll")),
+              entered: intOrNull(get("entered")),
+              tactics_effect: intOrNull(get("tactics_effect")) ?? 0,
+              strength: intOrNull(get("strength")),
+              dexterity: intOrNull(get("dexterity")),
+              endurance: intOrNull(get("endurance")),
+              skill: intOrNull(get("skill")) ?? 0,
+            },
+          }, slot);
+        }
+        return box;
+      }
+    }
+
+    function render(next) {
+      view = next;
+      const t = next.tracker;
+      roundEl.textContent = String(t.round);
+      const current = t.combatants.find((c) => c.id === next.current);
+      currentEl.textContent = current ? `${current.name} acts` : "add combatants below";
+      nextButton.disabled = t.combatants.length === 0;
+      undoButton.disabled = undoStack().length === 0;
+      rulingTactics.checked = t.negative_tactics;
+      rulingReading.value = t.reading;
+      list.replaceChildren(...next.order.map((id, index) => card(id, index)));
+      logList.replaceChildren(...t.log.slice(-10).reverse().map((line) => h("li", { text: line })));
+      fromMine.refresh();
+      root.dataset.state = "ready";
+    }
+
+    status.textContent = "Starting the rules engine\u2026";
+    const saved = T.readJson(KEY);
+    const start = saved && typeof saved === "object" ? saved : emptyTracker();
+    call("derive_tracker", { tracker: start }).then(
+      (first) => {
+        status.textContent = saved ? "Tracker restored from this device." : "A new tracker: add combatants below.";
+        render(first);
+      },
+      (error) => {
+        if (error.refused) {
+          // Keep the unreadable tracker under a backup key; start afresh without losing it.
+          try {
+            localStorage.setItem(`${KEY}.unreadable`, localStorage.getItem(KEY) || "");
+          } catch (_) {
+            /* storage unavailable */
+          }
+          alert.textContent = `The saved tracker could not be read (${error.message}); it is kept aside and a new one started.`;
+          call("derive_tracker", { tracker: emptyTracker() }).then(render, () => {});
+        } else {
+          status.textContent = `The rules engine is not answering (${error.message}).`;
+          root.dataset.state = "error";
+        }
+      },
+    );
+  }
+
+  function bindAll() {
+    const root = document.querySelector('[data-mneme-table="tracker"]');
+    if (root && !root.mnemeBound && window.mnemeTable) {
+      root.mnemeBound = true;
+      bindTracker(root);
+    }
+  }
+
+  window.mnemeTracker = { bindAll };
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(bindAll);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
+  else bindAll();
+})();

@@ -1,0 +1,271 @@
+"""Healing calculator: days until fully healed, day by day across the thresholds; first aid, surgery, care.
+
+Rules: Outcomes § Healing and Recovery, § Natural Healing and Medical Care Table,
+§ First Aid, § Surgery, § Medical Care, § Care Levels. Rulings: care levels at
+exactly a third, care doubling the rate, lost progress, surgery failure time,
+injury thresholds. All maths is in :mod:`rules_core.healing` and :mod:`rules_core.injury`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from calculators.spec import (
+    BoolInput,
+    Calculator,
+    Chart,
+    ChoiceInput,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from calculators.thresholds import MAX_CHARACTERISTIC, state_text
+from rules_core import checks, healing, injury
+
+__all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timeline_points"]
+
+MAX_TIMELINE_POINTS = 60
+"""A longer timeline is charted (and tabled) every few days, always ending on the last day."""
+
+NATURAL = RuleLink("Natural healing", "rules/healing.md#natural-healing")
+RATES = RuleLink("Healing rates", "rules/healing.md#healing-rates")
+FIRST_AID = RuleLink("First aid", "rules/healing.md#first-aid")
+SURGERY = RuleLink("Surgery", "rules/healing.md#surgery")
+CARE = RuleLink("Medical care", "rules/healing.md#medical-care")
+CAPACITY = RuleLink("Care capacity", "rules/healing.md#care-capacity")
+LEVELS = RuleLink("Care levels", "rules/healing.md#care-levels")
+THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+LEVEL_RULING = RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
+RATE_RULING = RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
+LOST_RULING = RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
+SURGERY_RULING = RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
+IMMOBILE_RULING = RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
+
+ACTIVITY_CHOICES = (
+    ("moderate", "Moderate activity"),
+    ("light", "Light activity"),
+    ("full_rest", "Full rest"),
+)
+CARE_CHOICES = (("no", "No medical care"), ("yes", "Medical care"))
+READING_CHOICES = (
+    ("fractions_of_hp", "Thirds of HP (ruling)"),
+    ("best_physical", "Characteristics (table)"),
+)
+CARE_RATE_CHOICES = (("table", "The healing table (ruling)"), ("double_full_rest", "Twice full rest"))
+LOST_CHOICES = (("restart", "Start over (ruling)"), ("day_only", "Lose that day only"))
+LEVEL_CHOICES = (
+    ("injury_thresholds", "By injury state (ruling)"),
+    ("table", "Care table, strict"),
+)
+SURGERY_TIME_CHOICES = (
+    ("multiply", "30 min \u00d7 left (ruling)"),
+    ("one_plus", "30 min \u00d7 (1 + left)"),
+)
+
+
+def rate_text(rate: Fraction) -> str:
+    """A healing rate per day as players say it: ``1 every 3 days``, ``2 a day``."""
+    if rate == 0:
+        return "no healing"
+    if rate.numerator == 1 and rate.denominator > 1:
+        return f"1 every {rate.denominator} days"
+    if rate.denominator == 1:
+        return f"{rate.numerator} a day"
+    return f"{rate.numerator} every {rate.denominator} days"
+
+
+def timeline_points(start: int, hp: int, daily: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+    """Chart points (day, damage left as a share of HP), day 0 first; thinned when the timeline is long."""
+    days = len(daily)
+    step = max(1, -(-days // MAX_TIMELINE_POINTS))
+    chosen = [d for d in range(step, days + 1, step)]
+    if days and chosen[-1:] != [days]:
+        chosen.append(days)
+    return ((0, Fraction(start, hp)), *((d, Fraction(daily[d - 1], hp)) for d in chosen))
+
+
+def _natural(
+    values: Mapping[str, Any], hp: int, best: int | None, reading: injury.ThresholdReading
+) -> tuple[dict[str, str], list[Step], Chart | None]:
+    taken = values["damage"]
+    condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)
+    outputs = {"state": state_text(condition)}
+    if taken == 0:
+        outputs["days"] = "0"
+        return outputs, [Step("No damage: nothing to heal.", NATURAL)], None
+    activity = healing.Activity(values["activity"])
+    care = values["care"] == "yes"
+    with on_field("damage"):
+        timeline = healing.healing_timeline(
+            taken,
+            hp,
+            activity,
+            care=care,
+            lost_progress=healing.LostProgressReading(values["lost_progress"]),
+            care_rate=healing.CareRateReading(values["care_rate"]),
+            reading=reading,
+            best_physical=best,
+        )
+    level = healing.care_level(taken, hp, reading=healing.CareLevelReading(values["care_levels"]))
+    outputs["care_level"] = level.value if level is not None else "none"
+    steps = [
+        Step(
+            f"{taken} damage of {hp} HP: {state_text(condition)}; care level {outputs['care_level']}.", LEVELS
+        ),
+    ]
+    for first, last, stage, rate in timeline.segments:
+        span = f"Day {first}" if first == last else f"Days {first}\u2013{last}"
+        left = timeline.daily[last - 1]
+        steps.append(
+            Step(
+                f"{span}: {state_text(stage)}, {rate_text(rate)}"
+                f"{' with care' if care else ''}; {left} damage left after day {last}.",
+                RATES,
+            )
+        )
+    if timeline.days is None:
+        outputs["days"] = "never"
+        stuck = timeline.daily[-1] if timeline.daily else taken
+        stage = injury.injury_condition(stuck, hp, reading=reading, best_physical=best)
+        steps.append(
+            Step(f"At {state_text(stage)} this activity heals nothing: choose less activity or care.", RATES)
+        )
+    else:
+        outputs["days"] = str(timeline.days)
+        steps.append(Step(f"Fully healed after {timeline.days} day(s).", NATURAL))
+    chart = Chart(
+        key="timeline",
+        caption="Damage left at the end of each day, as a share of HP",
+        x_label="Day",
+        y_label="Damage left (share of HP)",
+        points=timeline_points(taken, hp, timeline.daily),
+    )
+    return outputs, steps, chart
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Natural healing timeline; first aid, surgery and care capacity when asked."""
+    strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
+    with on_field("strength"):
+        hp = injury.hit_points(strength, dexterity, endurance)
+    reading = injury.ThresholdReading(values["reading"])
+    best = max(strength, dexterity, endurance) if reading is injury.ThresholdReading.BEST_PHYSICAL else None
+    with on_field("damage"):
+        outputs, steps, chart = _natural(values, hp, best, reading)
+    steps.insert(0, Step(f"HP = {strength} + {dexterity} + {endurance} = {hp}.", THRESHOLDS))
+    if values["first_aid_effect"] is not None:
+        healed = healing.first_aid_healing(values["first_aid_effect"])
+        difficulty = healing.first_aid_difficulty(on_self=values["on_self"])
+        outputs["first_aid"] = str(healed)
+        steps.append(
+            Step(
+                f"First aid (difficulty {difficulty}) with Effect {values['first_aid_effect']}: "
+                f"removes {healed} damage (always at least 1).",
+                FIRST_AID,
+            )
+        )
+    if values["surgery_effect"] is not None:
+        surgery = healing.surgery_outcome(
+            values["surgery_effect"],
+            values["medic_skill"],
+            endurance,
+            time_reading=healing.SurgeryTimeReading(values["surgery_time"]),
+        )
+        outputs["surgery_heals"] = str(surgery.healed)
+        outputs["surgery_minutes"] = str(surgery.minutes)
+        outputs["surgery_harm"] = str(surgery.harm)
+        if values["surgery_effect"] >= 0:
+            text = (
+                f"Surgery with Effect {values['surgery_effect']}: removes {surgery.healed} damage "
+                f"in {surgery.minutes} minutes."
+            )
+        else:
+            text = (
+                f"Surgery with Effect {values['surgery_effect']}: Medic {values['medic_skill']} "
+                f"leaves a fail effect of {surgery.remaining_fail_effect}; {surgery.minutes} minutes, "
+                f"{surgery.harm} damage to the patient."
+            )
+        steps.append(Step(text, SURGERY))
+    if values["medic"] is not None:
+        capacity = healing.care_capacity(values["medic"], supervised=values["supervised"])
+        outputs["capacity"] = str(capacity)
+        supervised = " (doubled by a Medic 2+ supervisor)" if values["supervised"] else ""
+        steps.append(
+            Step(
+                f"Medic {values['medic']} cares for {capacity} light care patients{supervised}.",
+                CAPACITY,
+            )
+        )
+    return Result(outputs=outputs, working=tuple(steps), charts=(chart,) if chart else ())
+
+
+CALCULATOR = Calculator(
+    name="healing",
+    title="Healing calculator",
+    summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
+    inputs=(
+        IntInput("strength", "Strength (Str)", 7, 0, MAX_CHARACTERISTIC),
+        IntInput("dexterity", "Dexterity (Dex)", 8, 0, MAX_CHARACTERISTIC),
+        IntInput("endurance", "Endurance (End)", 9, 0, MAX_CHARACTERISTIC),
+        IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
+        ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),
+        ChoiceInput("care", "Medical care", CARE_CHOICES, "no"),
+        OptionalIntInput(
+            "first_aid_effect",
+            "First aid: Effect of the Medic check",
+            -checks.MAX_MODIFIER,
+            checks.MAX_MODIFIER,
+            help="Optional: the Effect of the first aid roll.",
+        ),
+        BoolInput("on_self", "First aid on oneself"),
+        OptionalIntInput(
+            "surgery_effect",
+            "Surgery: Effect of the Medic check",
+            -checks.MAX_MODIFIER,
+            checks.MAX_MODIFIER,
+            help="Optional: the Effect of the surgery roll.",
+        ),
+        IntInput("medic_skill", "Surgeon's Medic skill", 1, 0, healing.MAX_MEDIC_LEVEL),
+        OptionalIntInput(
+            "medic",
+            "Care capacity: Medic level",
+            0,
+            healing.MAX_MEDIC_LEVEL,
+            help="Optional: how many patients a medic of this level can care for.",
+        ),
+        BoolInput("supervised", "Supervised by a Medic 2+"),
+        ChoiceInput("reading", "Thresholds (ruling)", READING_CHOICES, "fractions_of_hp"),
+        ChoiceInput("care_rate", "Rate with care (ruling)", CARE_RATE_CHOICES, "table"),
+        ChoiceInput("lost_progress", "Lost progress (ruling)", LOST_CHOICES, "restart"),
+        ChoiceInput("care_levels", "Care levels (ruling)", LEVEL_CHOICES, "injury_thresholds"),
+        ChoiceInput("surgery_time", "Failed surgery time (ruling)", SURGERY_TIME_CHOICES, "multiply"),
+    ),
+    outputs=(
+        Output("days", "Days until fully healed"),
+        Output("state", "State now"),
+        Output("care_level", "Care level"),
+        Output("first_aid", "First aid removes"),
+        Output("surgery_heals", "Surgery removes"),
+        Output("surgery_minutes", "Surgery takes (minutes)"),
+        Output("surgery_harm", "Surgery harm"),
+        Output("capacity", "Light care patients per medic"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.injury.hit_points",
+        "rules_core.injury.injury_condition",
+        "rules_core.healing.healing_timeline",
+        "rules_core.healing.care_level",
+        "rules_core.healing.first_aid_healing",
+        "rules_core.healing.first_aid_difficulty",
+        "rules_core.healing.surgery_outcome",
+        "rules_core.healing.care_capacity",
+    ),
+    rules=(NATURAL, RATES, FIRST_AID, SURGERY, CARE, LEVEL_RULING, RATE_RULING, LOST_RULING, SURGERY_RULING),
+)

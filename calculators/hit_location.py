@@ -1,0 +1,157 @@
+"""Hit location roller: a random (or given) 2d6 location, its side, and what damage there does.
+
+Rules: Actions § Targeted Attack (location table, 1d6 for the side of a hand or
+foot); Outcomes § Targeted Damage. Ruling: targeted damage thresholds rounding.
+Rolling uses a ``random.Random`` seeded from the ``seed`` input, so a roll can be
+shared as a link; all maths is in :mod:`rules_core.targeting`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.spec import (
+    Calculator,
+    Chart,
+    ChoiceInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import targeting
+
+__all__ = ["CALCULATOR", "MAX_SEED", "compute"]
+
+TARGETED = RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
+DAMAGE = RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
+ROUNDING_RULING = RuleLink("ruling: thresholds rounding", "rulings.md#targeted-rounding")
+
+MAX_SEED = 999_999_999
+"""Largest seed; the page draws a fresh one below it when the field is empty."""
+
+ROUNDINGS = (("down", "Rounded down (at least 1)"), ("exact", "Exact fraction (rounds up)"))
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """The location of the given roll (or rolled from the seed), its side, and a targeted effect."""
+    seed, roll, side_roll = values["seed"], values["roll"], values["side_roll"]
+    hp, damage = values["hp"], values["damage"]
+    steps: list[Step] = []
+    outputs: dict[str, str] = {}
+    side: str | None = None
+    if roll is not None:
+        with on_field("roll"):
+            location = targeting.hit_location(roll)
+        steps.append(Step(f"Your 2d6 roll {roll}: {location.location}.", TARGETED))
+        if location.sided and side_roll is not None:
+            side = targeting.side(side_roll)
+            steps.append(Step(f"Your 1d6 roll {side_roll}: the {side} side.", TARGETED))
+    elif seed is not None:
+        location, side = targeting.roll_hit_location(random.Random(seed))
+        steps.append(
+            Step(f"Rolled 2d6 (roll number {seed}): {location.roll}, {location.location}.", TARGETED)
+        )
+        if side is not None:
+            steps.append(Step(f"Hands and feet: rolled 1d6 for the side: {side}.", TARGETED))
+    else:
+        location = None
+        steps.append(Step("Press Roll (or enter your own 2d6 roll) to pick a location.", TARGETED))
+    if location is not None:
+        outputs |= {
+            "roll": str(location.roll),
+            "location": location.location,
+            "difficulty": f"+{location.difficulty}" if location.difficulty else "0",
+        }
+        if location.sided:
+            outputs["side"] = side if side is not None else "roll 1d6: 1-3 primary, 4-6 secondary"
+        steps.append(
+            Step(
+                f"Aiming there raises the Difficulty by {location.difficulty}."
+                if location.difficulty
+                else "Aiming there does not change the Difficulty.",
+                TARGETED,
+            )
+        )
+        if location.area is None:
+            outputs["effect"] = "none"
+        elif hp is not None:
+            with on_field("hp"):
+                threshold = targeting.area_threshold(
+                    location.area, hp, rounding=targeting.Rounding(values["rounding"])
+                )
+            what = next(e for e in targeting.targeted_effects(hp) if e.area == location.area).effect
+            outputs["threshold"] = f"{threshold} damage ({what})"
+            steps.append(
+                Step(
+                    f"One hit of {threshold} or more damage there ({location.area}, HP {hp}): {what}.", DAMAGE
+                )
+            )
+            if damage is not None:
+                with on_field("damage"):
+                    found = targeting.targeted_effect(
+                        location.area, damage, hp, rounding=targeting.Rounding(values["rounding"])
+                    )
+                outputs["effect"] = found or "none"
+                steps.append(Step(f"{damage} damage: {outputs['effect']}.", DAMAGE))
+    chart = Chart(
+        key="locations",
+        caption="Chance of each location on 2d6",
+        x_label="Location",
+        y_label="Chance",
+        points=tuple((f"{row.roll} {row.location}", row.odds) for row in targeting.hit_locations()),
+        highlight=(f"{location.roll} {location.location}",) if location is not None else (),
+    )
+    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+CALCULATOR = Calculator(
+    name="hit_location",
+    title="Hit location roller",
+    summary="Roll a random hit location (or read your own roll) and see what damage there does.",
+    inputs=(
+        OptionalIntInput(
+            "seed",
+            "Roll number",
+            0,
+            MAX_SEED,
+            placeholder="new roll",
+            help="Each number is one roll; share the link to share it. Empty: a new roll.",
+        ),
+        OptionalIntInput("hp", "Target's HP", 1, 999, placeholder="optional"),
+        OptionalIntInput("damage", "Damage of the hit", 0, 99_999, placeholder="optional"),
+        OptionalIntInput(
+            "roll",
+            "Your own 2d6 roll",
+            2,
+            12,
+            placeholder="optional",
+            help="Rolled real dice? It replaces the roll.",
+        ),
+        OptionalIntInput("side_roll", "Your 1d6 for the side", 1, 6, placeholder="optional"),
+        ChoiceInput("rounding", "Thresholds (ruling)", ROUNDINGS, "down"),
+    ),
+    outputs=(
+        Output("roll", "2d6"),
+        Output("location", "Location"),
+        Output("side", "Side"),
+        Output("difficulty", "Targeting difficulty"),
+        Output("threshold", "Extra effect from"),
+        Output("effect", "Extra effect"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.targeting.roll_hit_location",
+        "rules_core.targeting.hit_location",
+        "rules_core.targeting.side",
+        "rules_core.targeting.hit_locations",
+        "rules_core.targeting.area_threshold",
+        "rules_core.targeting.targeted_effects",
+        "rules_core.targeting.targeted_effect",
+    ),
+    rules=(TARGETED, DAMAGE, ROUNDING_RULING),
+)

@@ -1,0 +1,227 @@
+"""Initiative: yours (prepared, unprepared or ambushing, with a Tactics bonus) and the order of action.
+
+Rules: Actions § Combat Round Summary, § Initiative. Rulings: the three initiative
+formulas; a failed Tactics check and initiative. All maths is in
+:mod:`rules_core.initiative` and :mod:`rules_core.checks`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.render import percent
+from calculators.spec import (
+    BoolInput,
+    Calculator,
+    Chart,
+    FieldError,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    TextInput,
+    on_field,
+)
+from rules_core import checks, dice
+from rules_core import initiative as rules
+
+__all__ = ["CALCULATOR", "compute", "parse_combatants"]
+
+INITIATIVE = RuleLink("Initiative", "rules/actions.md#initiative")
+ORDER = RuleLink("The combat round", "rules/actions.md#combat-round")
+CHM = RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+FORMULA = RuleLink("ruling: initiative formula", "rulings.md#initiative-formula")
+NEGATIVE = RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initiative-negative")
+
+MAX_OTHERS = 20
+"""Most other combatants the text field takes (one line each at the table)."""
+
+MAX_NAME = 20
+MAX_SCORE = 99
+YOU = "You"
+
+_ENTRY = re.compile(r"^(?P<name>.*?)\s*(?P<score>[+\-\u2212]?\d{1,3})$")
+
+
+def parse_combatants(text: str) -> tuple[tuple[str, int], ...]:
+    """Read ``Bo 9, Cy 7``: each other combatant's name and initiative, separated by commas or lines."""
+    entries = [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]
+    if len(entries) > MAX_OTHERS:
+        raise ValueError(f"list at most {MAX_OTHERS} combatants.")
+    seen: set[str] = set()
+    found = []
+    for entry in entries:
+        match = _ENTRY.match(entry)
+        if not match or not match["name"]:
+            raise ValueError(f"write each as a name and an initiative, like Bo 9 (not {entry[:20]!r}).")
+        name = " ".join(match["name"].split())
+        if len(name) > MAX_NAME:
+            raise ValueError(f"a name has at most {MAX_NAME} characters.")
+        if name.casefold() in seen or name.casefold() == YOU.casefold():
+            raise ValueError(f"the name {name} appears twice.")
+        seen.add(name.casefold())
+        score = int(match["score"].replace("\u2212", "-"))
+        if abs(score) > MAX_SCORE:
+            raise ValueError(f"an initiative must be between -{MAX_SCORE} and {MAX_SCORE}.")
+        found.append((name, score))
+    return tuple(found)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Your initiative (or its chances before rolling) and where you act among the others."""
+    dexterity, skill, roll = values["dexterity"], values["skill"], values["roll"]
+    ambush, unprepared = values["ambush"], values["unprepared"]
+    if ambush and unprepared:
+        raise FieldError("Choose ambushing or caught unprepared, not both.", "unprepared")
+    with on_field("dexterity"):
+        dex_dm = checks.characteristic_modifier(dexterity)
+    with on_field("tactics_effect"):
+        bonus = rules.tactics_initiative_bonus(
+            values["tactics_effect"], negative_counts=values["negative_tactics"]
+        )
+    steps = [Step(f"Dexterity {dexterity}: DM {_signed(dex_dm)}.", CHM)]
+    if ambush:
+
+        def score(_roll: int) -> int:
+            return rules.ambush_initiative(dex_dm, bonus)
+
+        steps.append(
+            Step(
+                f"Ambushing: no roll, the dice count as 12: 12 + Dexterity DM {_signed(dex_dm)}.", INITIATIVE
+            )
+        )
+    elif unprepared:
+
+        def score(dice: int) -> int:
+            return rules.unprepared_initiative(dice, dex_dm, bonus)
+
+        steps.append(Step(f"Caught unprepared: 2d6 + Dexterity DM {_signed(dex_dm)}, no skill.", INITIATIVE))
+    else:
+
+        def score(dice: int) -> int:
+            return rules.initiative(dice, dex_dm, skill, bonus)
+
+        steps.append(
+            Step(
+                f"Prepared: 2d6 + DM {_signed(dex_dm)} + skill {skill} (Recon, Tactics or a weapon).",
+                FORMULA,
+            )
+        )
+    if values["tactics_effect"]:
+        steps.append(
+            Step(
+                f"Tactics Effect {_signed(values['tactics_effect'])}: {_signed(bonus)} for everyone in "
+                "the unit in direct contact with the tactician.",
+                NEGATIVE,
+            )
+        )
+    outputs: dict[str, str] = {}
+    charts: tuple[Chart, ...] = ()
+    if ambush or roll is not None:
+        with on_field("roll"):
+            mine = score(roll if roll is not None else 12)
+        outputs["initiative"] = str(mine)
+        steps.append(Step(f"Initiative: {mine}.", INITIATIVE))
+        scores = {YOU: mine, **dict(values["others"] or ())}
+        with on_field("others"):
+            order = rules.initiative_order(scores)
+        outputs["order"] = ", ".join(f"{name} {scores[name]}" for name in order)
+        outputs["position"] = f"{_ordinal(order.index(YOU) + 1)} of {len(order)}"
+        steps.append(
+            Step(
+                "Highest initiative acts first; on a tie you are listed first (the rules do not break ties).",
+                FORMULA,
+            )
+        )
+    else:
+        totals = dice.map_values(checks.check_distribution(), score)
+        charts = (
+            Chart(
+                key="initiative",
+                caption="Chance of each initiative before you roll",
+                x_label="Initiative",
+                y_label="Chance",
+                points=tuple(totals.items()),
+            ),
+        )
+        low, high = min(totals), max(totals)
+        outputs["initiative"] = f"{low} to {high}"
+        steps.append(Step(f"Not rolled yet: {low} to {high}. Enter your 2d6 roll to place you.", INITIATIVE))
+        if values["others"]:
+            outputs["ahead"] = "; ".join(
+                f"{name} {percent(dice.chance_at_least(totals, other + 1))}"
+                for name, other in values["others"]
+            )
+            steps.append(
+                Step("Chance to beat each before rolling: a higher initiative, ties not counted.", ORDER)
+            )
+    return Result(outputs=outputs, working=tuple(steps), charts=charts)
+
+
+CALCULATOR = Calculator(
+    name="initiative",
+    title="Initiative",
+    summary="Your initiative when prepared, unprepared or ambushing, and the order of action.",
+    inputs=(
+        IntInput("dexterity", "Dexterity", 7, 0, 30, help="The characteristic; its DM is worked out."),
+        IntInput(
+            "skill", "Skill", 0, 0, checks.MAX_SKILL, help="Recon, Tactics or the weapon skill you lead with."
+        ),
+        OptionalIntInput(
+            "roll", "Roll (2d6)", 2, 12, placeholder="not rolled", help="Your two dice, once rolled."
+        ),
+        BoolInput("ambush", "Ambushing (ready while the foes are not)"),
+        BoolInput("unprepared", "Caught unprepared (ambushed, or nobody ready)"),
+        IntInput(
+            "tactics_effect",
+            "Tactics Effect",
+            0,
+            -checks.MAX_MODIFIER,
+            checks.MAX_MODIFIER,
+            help="Effect of your unit's tactician's check (0 if none).",
+        ),
+        BoolInput("negative_tactics", "A failed Tactics check lowers initiative", default=True),
+        TextInput(
+            "others",
+            "Other combatants",
+            "Bo 9, Cy 7",
+            max_length=400,
+            required=False,
+            placeholder="Bo 9, Cy 7",
+            help="Name and initiative of each, separated by commas.",
+            parser=parse_combatants,
+        ),
+    ),
+    outputs=(
+        Output("initiative", "Your initiative"),
+        Output("position", "You act"),
+        Output("order", "Order of action"),
+        Output("ahead", "Chance to beat"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.checks.characteristic_modifier",
+        "rules_core.checks.check_distribution",
+        "rules_core.dice.map_values",
+        "rules_core.dice.chance_at_least",
+        "rules_core.initiative.initiative",
+        "rules_core.initiative.unprepared_initiative",
+        "rules_core.initiative.ambush_initiative",
+        "rules_core.initiative.tactics_initiative_bonus",
+        "rules_core.initiative.initiative_order",
+    ),
+    rules=(INITIATIVE, ORDER, FORMULA, NEGATIVE),
+)

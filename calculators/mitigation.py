@@ -1,0 +1,171 @@
+"""Mitigation calculator: what conditions, concealment, cover and skill leave of a fail effect.
+
+Rules: Core Mechanics § Mitigating Factors, § Fail Effect and Damage to Protection;
+Outcomes § Cover Takes Damage; Actions § Defend Action. Rulings: order of skill
+and cover, the Defend cap of 4. All maths is in :mod:`rules_core.mitigation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.spec import (
+    Calculator,
+    ChoiceInput,
+    IntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import mitigation
+
+__all__ = ["CALCULATOR", "FACTOR_RULES", "compute", "fail_degree_text", "yes_no"]
+
+FAIL_EFFECT = RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
+FACTORS = RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
+ORDER = RuleLink("Priority order", "rules/mitigation.md#priority-order")
+ORDINARY = RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+COVER_DAMAGE = RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
+DEFEND = RuleLink("Defending", "rules/mitigation.md#defend")
+SIGN_RULING = RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
+ORDER_RULING = RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
+CAP_RULING = RuleLink("Ruling: the cap of 4", "rulings.md#defend-cap")
+
+FACTOR_RULES: dict[str, RuleLink] = {
+    "conditions": RuleLink("Conditions", "rules/mitigation.md#conditions"),
+    "concealment": RuleLink("Conditions", "rules/mitigation.md#conditions"),
+    "cover": RuleLink("Cover", "rules/mitigation.md#cover"),
+    "skill": RuleLink("Skill", "rules/mitigation.md#skill-defence"),
+}
+"""The rule each mitigating factor's step cites."""
+
+DEFEND_CHOICES = (
+    ("none", "Not defending"),
+    ("cover", "Defending with cover"),
+    ("concealment", "Defending with concealment"),
+    ("skill", "Defending with skill"),
+)
+ORDER_CHOICES = (
+    ("priority", "Cover before skill (ruling)"),
+    ("skill_before_cover", "Skill before cover"),
+)
+CAP_CHOICES = (
+    ("doubling_only", "Only when doubled (ruling)"),
+    ("always", "Always at most 4"),
+)
+
+
+def yes_no(flag: bool) -> str:
+    """``yes`` or ``no``, as outputs print a flag."""
+    return "yes" if flag else "no"
+
+
+def fail_degree_text(effect: int) -> str:
+    """How a signed fail effect reads as a degree in the working (``-3`` is ``3``)."""
+    return f"Effect {effect} is a fail effect of degree {-effect}." if effect < 0 else ""
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """The fail effect left after each mitigating factor, and what the cover absorbs."""
+    entered = values["fail_effect"]
+    degree = abs(entered)  # both notations give the same size (ruling: fail-effect-sign)
+    with on_field("fail_effect"):
+        result = mitigation.mitigate(
+            degree,
+            conditions=values["conditions"],
+            concealment=values["concealment"],
+            cover=values["cover"],
+            skill=values["skill"],
+            defend=mitigation.Defend(values["defend"]),
+            cover_cap=mitigation.CoverCap(values["cover_cap"]),
+            order=mitigation.MitigationOrder(values["order"]),
+        )
+    steps: list[Step] = []
+    if entered < 0:
+        steps.append(Step(fail_degree_text(entered), SIGN_RULING))
+    steps.append(Step(f"Start from a fail effect of {degree}.", FAIL_EFFECT))
+    if result.defend is not mitigation.Defend.NONE:
+        chosen = values[result.defend.value]
+        doubled = next(s.modifier for s in result.steps if s.name == result.defend.value)
+        steps.append(
+            Step(
+                f"Defending doubles {result.defend.value}: {chosen} counts as {doubled}"
+                + (" (cover and concealment stop at 4)." if result.defend.value != "skill" else "."),
+                DEFEND,
+            )
+        )
+    for step in result.steps:
+        if step.modifier == 0:
+            continue
+        took = f"removes {step.reduced_by}" if step.reduced_by else "removes nothing (nothing left)"
+        steps.append(
+            Step(
+                f"{step.name.capitalize()} {step.modifier} {took}: {step.remaining} left.",
+                FACTOR_RULES[step.name],
+            )
+        )
+    if result.ordinary_failure:
+        steps.append(Step("Nothing is left: an ordinary failure, with no damage rolls.", ORDINARY))
+    else:
+        steps.append(
+            Step(
+                f"{result.remaining} left: {result.remaining} damage roll(s) against the character.", FACTORS
+            )
+        )
+    steps.append(
+        Step(
+            f"The cover takes the {result.cover_absorbed} attack(s) it removed.",
+            COVER_DAMAGE,
+        )
+    )
+    outputs = {
+        "remaining": str(result.remaining),
+        "ordinary_failure": yes_no(result.ordinary_failure),
+        "cover_absorbs": str(result.cover_absorbed),
+    }
+    return Result(outputs=outputs, working=tuple(steps))
+
+
+def _factor(key: str, label: str, default: int, help_: str) -> IntInput:
+    return IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help_)
+
+
+CALCULATOR = Calculator(
+    name="mitigation",
+    title="Mitigation calculator",
+    summary="What conditions, concealment, cover and skill leave of a fail effect.",
+    inputs=(
+        IntInput(
+            "fail_effect",
+            "Fail effect",
+            3,
+            -mitigation.MAX_FAIL_EFFECT,
+            mitigation.MAX_FAIL_EFFECT,
+            help="The failure's size: 3, or -3 as an Effect; both mean the same.",
+        ),
+        _factor(
+            "conditions", "Conditions", 0, "Range, size and movement modifiers that made the roll harder."
+        ),
+        _factor("concealment", "Concealment", 0, "Concealment modifier (smoke, darkness, foliage)."),
+        _factor("cover", "Cover", 2, "Cover modifier of what stands between."),
+        _factor("skill", "Skill", 0, "The defender's relevant skill level."),
+        ChoiceInput(
+            "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."
+        ),
+        ChoiceInput(
+            "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
+        ),
+        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "doubling_only"),
+    ),
+    outputs=(
+        Output("remaining", "Fail effect left"),
+        Output("ordinary_failure", "Ordinary failure"),
+        Output("cover_absorbs", "Attacks the cover takes"),
+    ),
+    compute=compute,
+    uses=("rules_core.mitigation.mitigate",),
+    rules=(FACTORS, ORDER, COVER_DAMAGE, DEFEND, ORDER_RULING, CAP_RULING),
+)

@@ -1,0 +1,139 @@
+"""Movement: how far a Move, Dash or Run takes a character by load, stance and grid scale; changing stance.
+
+Rules: Actions § Movement Actions, § Movement Table, § Minor Move, § Dash, § Running,
+§ List of Minor Actions (Changing Stance). Rulings: Dash metres, stance changes not listed.
+All maths is in :mod:`rules_core.movement` and :mod:`rules_core.actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from calculators.spec import (
+    Calculator,
+    ChoiceInput,
+    IntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import actions
+from rules_core import movement as rules
+
+__all__ = ["CALCULATOR", "compute"]
+
+TABLE = RuleLink("Movement table", "rules/movement.md#movement-table")
+SPACES = RuleLink("Spaces and scale", "rules/movement.md#spaces")
+STANCE = RuleLink("Changing stance", "rules/movement.md#stance")
+DASH = RuleLink("Dash", "rules/movement.md#dash")
+RUN = RuleLink("Run", "rules/movement.md#run")
+CRAWL = RuleLink("Crawl", "rules/movement.md#crawl")
+DASH_METRES = RuleLink("ruling: dash metres", "rulings.md#dash-metres")
+STANCE_RULING = RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
+
+ACTIONS = (
+    ("move", "Move (minor action)"),
+    ("dash", "Dash (significant action)"),
+    ("run", "Run (full action)"),
+)
+LOADS = (("light", "Light"), ("medium", "Medium"), ("heavy", "Heavy"))
+STANCES = (("standing", "Standing"), ("crouching", "Crouching"), ("prone", "Prone (crawling)"))
+SCALES = (("1.5", "1.5 m spaces"), ("4.5", "4.5 m spaces"))
+READINGS = (("spaces", "Spaces x scale (7 spaces = 10.5 m)"), ("printed", "Metres as printed (10 m)"))
+STANCE_READINGS = (
+    ("listed_steps", "Through the listed changes"),
+    ("down_is_one", "Any lower stance for 1"),
+)
+NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
+RULE_OF = {"move": TABLE, "dash": DASH, "run": RUN}
+
+
+def _metres(value: Fraction) -> str:
+    return f"{float(value):g} m"
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Spaces and metres of the action, its cost, the cost of a stance change and a dash's Athletics roll."""
+    action, load, stance = values["action"], values["load"], values["stance"]
+    with on_field("scale"):
+        move = rules.movement(
+            action, load, stance, scale_m=Fraction(values["scale"]), reading=values["reading"]
+        )
+    named = actions.named_action(NAMED[action])
+    with on_field("new_stance"):
+        cost = rules.stance_change_cost(stance, values["new_stance"], values["stance_reading"])
+    with on_field("conditions"):
+        athletics = rules.dash_athletics_difficulty(values["conditions"])
+    label = dict(ACTIONS)[action].split(" (")[0]
+    per_round = actions.minor_actions_per_round()
+    share = f"{named.minor_actions} of the round's {per_round} minor actions"
+    outputs = {
+        "cost": f"{named.action_type.value} action ({named.minor_actions} of {per_round} minor actions)",
+        "stance_cost": f"{cost} minor action{'s' if cost != 1 else ''}" if cost else "no change",
+    }
+    steps = [
+        Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE),
+    ]
+    if move.spaces is None:
+        outputs["spaces"] = "not possible"
+        outputs["metres"] = "not possible"
+        steps.append(
+            Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
+        )
+    else:
+        outputs["spaces"] = str(move.spaces)
+        outputs["metres"] = _metres(move.metres) if move.metres is not None else "not possible"
+        steps.append(
+            Step(
+                f"Table, {values['scale']} m scale, {load} load, {stance}: {move.spaces} spaces "
+                f"= {outputs['metres']}.",
+                RULE_OF[action],
+            )
+        )
+        if values["reading"] == "printed":
+            steps.append(Step("Metres as printed in the text where it differs.", DASH_METRES))
+    if action == "dash":
+        outputs["athletics"] = f"Athletics against {athletics}"
+        steps.append(Step(f"Obstacles or bad footing: Athletics against 8 + conditions = {athletics}.", DASH))
+    if values["new_stance"] != stance:
+        steps.append(
+            Step(f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.", STANCE_RULING),
+        )
+    return Result(outputs=outputs, working=tuple(steps))
+
+
+CALCULATOR = Calculator(
+    name="movement",
+    title="Movement",
+    summary="How far a Move, Dash or Run takes you by load, stance and scale; what a stance change costs.",
+    inputs=(
+        ChoiceInput("action", "Action", ACTIONS, "move"),
+        ChoiceInput("load", "Load", LOADS, "light"),
+        ChoiceInput("stance", "Stance", STANCES, "standing"),
+        ChoiceInput("scale", "Grid scale", SCALES, "1.5"),
+        ChoiceInput("new_stance", "Change stance to", STANCES, "standing", help="Cost of changing stance."),
+        IntInput("conditions", "Dash conditions", 0, 0, 10, help="Obstacles or bad footing (Dash only)."),
+        ChoiceInput("reading", "Dash metres (ruling)", READINGS, "spaces"),
+        ChoiceInput("stance_reading", "Unlisted stance changes (ruling)", STANCE_READINGS, "listed_steps"),
+    ),
+    outputs=(
+        Output("spaces", "Spaces"),
+        Output("metres", "Distance"),
+        Output("cost", "Costs"),
+        Output("athletics", "Dash over obstacles"),
+        Output("stance_cost", "Stance change"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.movement.movement",
+        "rules_core.movement.stance_change_cost",
+        "rules_core.movement.dash_athletics_difficulty",
+        "rules_core.actions.named_action",
+        "rules_core.actions.minor_actions_per_round",
+    ),
+    rules=(SPACES, TABLE, STANCE, DASH, RUN, CRAWL),
+)

@@ -1,0 +1,137 @@
+"""Odds table: the exact chance of a check for a window of difficulties x modifiers.
+
+Rules: Core Mechanics § Difficulty Number Table, § Dice Roll, § Advantage and
+Disadvantage. All maths is in :mod:`rules_core.odds` (which uses :mod:`rules_core.checks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.render import percent
+from calculators.spec import (
+    Calculator,
+    Chart,
+    ChoiceInput,
+    IntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import checks, odds
+
+__all__ = ["CALCULATOR", "compute"]
+
+CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
+LADDER = RuleLink("Difficulty ladder and odds", "rules/checks.md#difficulty-table")
+ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+
+MAX_GRID_DIFFICULTY = 30
+"""Highest difficulty the form accepts."""
+
+MAX_GRID_MODIFIER = 20
+"""Largest modifier (either sign) the form accepts."""
+
+ROWS_EACH_SIDE = 4
+COLUMNS_EACH_SIDE = 1
+
+MODES = (
+    ("plain", "Plain 2d6"),
+    ("advantage", "With advantage"),
+    ("disadvantage", "With disadvantage"),
+)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _window(centre: int, each_side: int, low: int, high: int) -> range:
+    """``2 * each_side + 1`` consecutive values around ``centre``, shifted to stay within [low, high]."""
+    start = max(low, min(centre - each_side, high - 2 * each_side))
+    return range(start, min(high, start + 2 * each_side) + 1)
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Chances at the chosen difficulty and modifier (plain, advantage, disadvantage) and a grid around it."""
+    difficulty, modifier, mode = values["difficulty"], values["modifier"], values["mode"]
+    difficulties = _window(difficulty, ROWS_EACH_SIDE, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY)
+    modifiers = _window(modifier, COLUMNS_EACH_SIDE, -checks.MAX_MODIFIER, checks.MAX_MODIFIER)
+    with on_field("difficulty"):
+        rows = odds.odds_table(difficulties, modifiers)
+    cell = next(r for r in rows if r.difficulty == difficulty and r.modifier == modifier)
+    name = f" ({cell.label})" if cell.label else ""
+    mode_label = dict(MODES)[mode]
+    steps = (
+        Step(
+            f"Difficulty {difficulty}{name}, modifier {_signed(modifier)}: the check succeeds when the two "
+            "kept dice plus the modifier reach the difficulty.",
+            CHECK,
+        ),
+        Step(f"Plain 2d6: {percent(cell.plain)} (exact {cell.plain}).", LADDER),
+        Step(
+            f"Advantage rolls 3d6 and keeps the two highest: {percent(cell.advantage)}; disadvantage keeps "
+            f"the two lowest: {percent(cell.disadvantage)}.",
+            ADVANTAGE,
+        ),
+        Step(
+            f"The tables below show the {mode_label.lower()} chance for difficulties "
+            f"{difficulties[0]} to {difficulties[-1]}, one table per modifier "
+            f"{_signed(modifiers[0])} to {_signed(modifiers[-1])}.",
+            None,
+        ),
+    )
+    charts = tuple(
+        Chart(
+            key=f"modifier{_signed(m)}",
+            caption=f"Modifier {_signed(m)}: {mode_label.lower()} chance by difficulty",
+            x_label="Difficulty",
+            y_label="Chance",
+            points=tuple((r.difficulty, getattr(r, mode)) for r in rows if r.modifier == m),
+            highlight=(difficulty,) if m == modifier else (),
+        )
+        for m in modifiers
+    )
+    outputs = {
+        "plain": percent(cell.plain),
+        "advantage": percent(cell.advantage),
+        "disadvantage": percent(cell.disadvantage),
+    }
+    return Result(outputs=outputs, working=steps, charts=charts)
+
+
+CALCULATOR = Calculator(
+    name="odds",
+    title="Odds table",
+    summary="Exact chance of a check by difficulty and modifier, plain and with (dis)advantage.",
+    inputs=(
+        IntInput(
+            "difficulty",
+            "Difficulty",
+            8,
+            checks.MIN_DIFFICULTY,
+            MAX_GRID_DIFFICULTY,
+            help="8 is Challenging.",
+        ),
+        IntInput(
+            "modifier",
+            "Modifier (DM)",
+            0,
+            -MAX_GRID_MODIFIER,
+            MAX_GRID_MODIFIER,
+            help="Total of every DM on the roll.",
+        ),
+        ChoiceInput("mode", "Grid shows", MODES, "plain", help="Which chance the tables below list."),
+    ),
+    outputs=(
+        Output("plain", "Plain 2d6"),
+        Output("advantage", "With advantage"),
+        Output("disadvantage", "With disadvantage"),
+    ),
+    compute=compute,
+    uses=("rules_core.odds.odds_table",),
+    rules=(CHECK, LADDER, ADVANTAGE),
+)

@@ -1,0 +1,242 @@
+"""The one HTML renderer for calculators: the form and the result panel, escaped.
+
+Used at build time (the hook prerenders every calculator with its defaults) and
+in the browser worker (live results), so the page looks the same either way.
+Links to rules are docs paths (``rules/checks.md#effect``) made relative to the
+page through ``root`` (the relative URL of the site root, e.g. ``../../``).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from calculators.spec import (
+    BoolInput,
+    Calculator,
+    Chart,
+    ChoiceInput,
+    Evaluation,
+    Input,
+    IntInput,
+    OptionalIntInput,
+    RuleLink,
+    TextInput,
+)
+
+__all__ = [
+    "EMPTY_OUTPUT",
+    "doc_url",
+    "payload",
+    "percent",
+    "render_calculator",
+    "render_details",
+    "render_result",
+]
+
+EMPTY_OUTPUT = "\u2014"
+"""Text of an output that does not apply (e.g. ``effect`` without a roll) or cannot be computed."""
+
+FIX_MESSAGE = "Correct the marked field to see a result."
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage with two decimals, rounded half up: ``Fraction(5, 12)`` is ``41.67%``."""
+    hundredths = (p * 10000 * 2 + 1) // 2
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def doc_url(target: str, root: str = "") -> str:
+    """The site URL of a docs path (directory URLs), relative to the page via ``root``.
+
+    ``rules/checks.md#effect`` becomes ``ROOT/rules/checks/#effect``; ``index.md`` the site root.
+    """
+    path, _, anchor = target.partition("#")
+    if not path.endswith(".md"):
+        raise ValueError(f"rule link target must be a .md docs path: {target!r}")
+    stem = path[:-3]
+    is_index = stem == "index" or stem.endswith("/index")
+    url = stem[: -len("index")] if is_index else stem + "/"
+    out = f"{root}{url}"
+    if not out:
+        out = "./"
+    return f"{out}#{anchor}" if anchor else out
+
+
+def _a(link: RuleLink, root: str) -> str:
+    return f'<a href="{escape(doc_url(link.target, root))}">{escape(link.text)}</a>'
+
+
+def _attrs(**attrs: Any) -> str:
+    parts = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        parts.append(f" {name}" if value is True else f' {name}="{escape(str(value))}"')
+    return "".join(parts)
+
+
+def _control(item: Input, fid: str, text: str, described: str, invalid: bool) -> str:
+    common = {"id": fid, "name": item.key, "aria_describedby": described, "aria_invalid": invalid and "true"}
+    if isinstance(item, (IntInput, OptionalIntInput)):
+        field = (
+            f"<input{_attrs(type='text', inputmode='numeric', autocomplete='off', value=text, **common)}"
+            f"{_attrs(data_min=item.min, data_max=item.max, data_step=item.step)}"
+            f"{_attrs(placeholder=getattr(item, 'placeholder', None) or None)}>"
+        )
+        label = escape(item.label)
+        step = (
+            '<button type="button" class="calc-step" data-step="{0}" aria-label="{1} {2}" hidden>{3}</button>'
+        )
+        minus = step.format(-1, "Decrease", label, "\u2212")
+        plus = step.format(1, "Increase", label, "+")
+        unit = f'<span class="calc-unit">{escape(item.unit)}</span>' if item.unit else ""
+        return f'<div class="calc-control">{minus}{field}{plus}{unit}</div>'
+    if isinstance(item, ChoiceInput):
+        options = "".join(
+            f"<option{_attrs(value=value, selected=value == text)}>{escape(label)}</option>"
+            for value, label in item.choices
+        )
+        return f'<div class="calc-control"><select{_attrs(**common)}>{options}</select></div>'
+    if isinstance(item, BoolInput):
+        checked = text.strip().lower() in {"1", "true", "on", "yes"}
+        return f"<input{_attrs(type='checkbox', value='1', checked=checked, **common)}>"
+    if isinstance(item, TextInput):
+        return (
+            '<div class="calc-control">'
+            "<input"
+            f"{_attrs(type='text', autocomplete='off', autocapitalize='off', spellcheck='false', **common)}"
+            f"{_attrs(value=text, maxlength=item.max_length, placeholder=item.placeholder or None)}></div>"
+        )
+    raise TypeError(f"unknown input kind {item!r}")
+
+
+def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str) -> str:
+    fid = f"{prefix}-{item.key}"
+    help_id, error_id = f"{fid}-help", f"{fid}-error"
+    described = f"{help_id} {error_id}" if item.help else error_id
+    control = _control(item, fid, text, described, bool(error))
+    label = f'<label for="{fid}">{escape(item.label)}</label>'
+    help_ = f'<p class="calc-help" id="{help_id}">{escape(item.help)}</p>' if item.help else ""
+    err = (
+        f'<p class="calc-error" id="{error_id}" role="alert" '
+        f'data-error-for="{escape(item.key)}">{escape(error)}</p>'
+    )
+    kind = item.kind.replace("_", "-")
+    if isinstance(item, BoolInput):
+        head = f'<div class="calc-check">{control}{label}</div>'
+    else:
+        head = f"{label}{control}"
+    return (
+        f'<div class="calc-field calc-field--{kind}" data-field="{escape(item.key)}">{head}{help_}{err}</div>'
+    )
+
+
+def _chart(chart: Chart) -> str:
+    series = json.dumps(
+        {
+            "key": chart.key,
+            "x_label": chart.x_label,
+            "y_label": chart.y_label,
+            "points": [[x, float(p)] for x, p in chart.points],
+            "highlight": list(chart.highlight),
+        },
+        separators=(",", ":"),
+    )
+    rows = "".join(
+        f"<tr{_attrs(class_='calc-highlight' if x in chart.highlight else None)}>"
+        f'<th scope="row">{escape(str(x))}</th><td>{escape(percent(p))}</td></tr>'
+        for x, p in chart.points
+    )
+    return (
+        f'<figure class="calc-chart" data-chart="{escape(chart.key)}" data-series="{escape(series)}">'
+        f"<figcaption>{escape(chart.caption)}</figcaption>"
+        '<div class="calc-chart-canvas" data-chart-canvas></div>'
+        '<div class="calc-chart-table"><table>'
+        f'<thead><tr><th scope="col">{escape(chart.x_label)}</th>'
+        f'<th scope="col">{escape(chart.y_label)}</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div></figure>"
+    )
+
+
+def render_details(ev: Evaluation, root: str = "") -> str:
+    """Working steps, charts and rule links of an evaluation (HTML, escaped)."""
+    if ev.result is None:
+        if ev.errors:
+            return f'<p class="calc-fix">{escape(FIX_MESSAGE)}</p>'
+        return ""
+    parts = []
+    res = ev.result
+    if res.working:
+        items = "".join(
+            f"<li>{escape(step.text)}{' ' + _a(step.rule, root) if step.rule else ''}</li>"
+            for step in res.working
+        )
+        parts.append(f'<div class="calc-working"><h3>Working</h3><ol>{items}</ol></div>')
+    parts.extend(_chart(chart) for chart in res.charts)
+    links = res.rules or ev.calculator.rules
+    if links:
+        parts.append('<p class="calc-rules">Rules: ' + ", ".join(_a(link, root) for link in links) + "</p>")
+    return "".join(parts)
+
+
+def _output_texts(ev: Evaluation) -> dict[str, str]:
+    found = ev.result.outputs if ev.result is not None else {}
+    return {o.key: found.get(o.key, EMPTY_OUTPUT) or EMPTY_OUTPUT for o in ev.calculator.outputs}
+
+
+def render_result(ev: Evaluation, root: str = "") -> str:
+    """The result panel: outputs (a polite live region), then the details."""
+    texts = _output_texts(ev)
+    rows = "".join(
+        f'<div class="calc-output"><dt>{escape(o.label)}</dt>'
+        f'<dd data-output="{escape(o.key)}">{escape(texts[o.key])}</dd></div>'
+        for o in ev.calculator.outputs
+    )
+    return (
+        '<div class="calc-result" data-result>'
+        f'<dl class="calc-outputs" aria-live="polite">{rows}</dl>'
+        f'<div class="calc-details" data-details>{render_details(ev, root)}</div></div>'
+    )
+
+
+def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
+    """The whole calculator (form, status, result) for an evaluation, as prerendered at build time.
+
+    ``prefix`` makes element ids unique when a page holds the same calculator twice.
+    """
+    calc = ev.calculator
+    prefix = prefix or f"calc-{calc.name}"
+    fields = "".join(
+        _field(calc, item, prefix, ev.raw.get(item.key, ""), ev.errors.get(item.key, ""))
+        for item in calc.inputs
+    )
+    note = f'<p class="calc-note">{escape(calc.note)}</p>' if calc.note else ""
+    return (
+        f'<form class="calc-form"{_attrs(data_calculator=calc.name, data_state="loading", data_root=root)}'
+        f' method="get" novalidate aria-label="{escape(calc.title)}">'
+        f"{note}"
+        f'<div class="calc-fields">{fields}</div>'
+        '<div class="calc-bar">'
+        '<button type="submit" class="md-button md-button--primary calc-submit">Calculate</button>'
+        '<p class="calc-status" data-status role="status">'
+        "Result below computed for the default values; the live calculator starts with JavaScript.</p>"
+        '<button type="button" class="md-button calc-retry" data-retry hidden>Retry</button></div>'
+        f'<p class="calc-form-error" role="alert" data-form-error>{escape(ev.form_error)}</p>'
+        f"{render_result(ev, root)}</form>"
+    )
+
+
+def payload(ev: Evaluation, root: str = "") -> dict[str, Any]:
+    """The JSON-ready answer the browser worker sends back for one computation."""
+    return {
+        "ok": ev.ok,
+        "values": dict(ev.raw),
+        "errors": dict(ev.errors),
+        "form_error": ev.form_error,
+        "outputs": _output_texts(ev),
+        "details": render_details(ev, root),
+    }

@@ -1,0 +1,161 @@
+"""Tactics: the risk table (largest Effect by declared difficulty), rolls gained and attempts by skill.
+
+Rules: Actions § Tactics Skill, § List of Significant Actions (Use Tactics).
+Ruling: advantage rolls and attempts. All maths is in :mod:`rules_core.tactics`,
+:mod:`rules_core.checks` and :mod:`rules_core.dice`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.render import percent
+from calculators.spec import (
+    BoolInput,
+    Calculator,
+    Chart,
+    ChoiceInput,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import checks, dice
+from rules_core import tactics as rules
+
+__all__ = ["CALCULATOR", "compute"]
+
+TACTICS = RuleLink("Tactics", "rules/attacks.md#tactics")
+CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
+COUNT = RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
+
+DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
+READINGS = (("effect", "Effect capped by the risk"), ("skill_plus_one", "Skill + 1 rolls"))
+MAX_EFFECT_INPUT = 30
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _rolls_text(found: rules.TacticsRolls) -> str:
+    if found.advantage_rolls:
+        return f"{found.advantage_rolls} advantage roll{'s' if found.advantage_rolls != 1 else ''}"
+    if found.disadvantage_rolls:
+        return f"{found.disadvantage_rolls} disadvantage roll{'s' if found.disadvantage_rolls != 1 else ''}"
+    return "no rolls"
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Largest Effect and success chance for each risk; rolls gained for an Effect; attempts and re-tries."""
+    skill, modifier, effect, reading = (
+        values["skill"],
+        values["modifier"],
+        values["effect"],
+        values["reading"],
+    )
+    difficulty = int(values["difficulty"])
+    with on_field("skill"):
+        attempts = rules.tactics_attempts(skill)
+    with on_field("attempts_made"):
+        retry = rules.may_retry_tactics(
+            values["attempts_made"], skill, battle_changed=values["battle_changed"]
+        )
+    cap = rules.tactics_max_effect(difficulty)
+    with on_field("modifier"):
+        chances = {d: checks.success_chance(modifier, d) for d in rules.tactics_difficulties()}
+    outputs = {
+        "max_effect": str(cap),
+        "chance": percent(chances[difficulty]),
+        "attempts": str(attempts),
+        "retry": "yes" if retry else "no",
+    }
+    steps = [
+        *(
+            Step(
+                f"Risk {d}: the Effect counts up to {rules.tactics_max_effect(d)} either way; "
+                f"DM {_signed(modifier)} succeeds {percent(c)}.",
+                TACTICS,
+            )
+            for d, c in chances.items()
+        ),
+        Step(f"Attempts per battle: skill {skill} + 1 = {attempts}.", COUNT),
+        Step(
+            f"Attempts made {values['attempts_made']}"
+            + (", battle changed a lot" if values["battle_changed"] else "")
+            + f": {'may' if retry else 'may not'} roll again once the rolls are used up.",
+            TACTICS,
+        ),
+    ]
+    if effect is not None:
+        with on_field("effect"):
+            found = rules.tactics_rolls(effect, difficulty, skill=skill, reading=reading)
+        outputs["rolls"] = _rolls_text(found)
+        steps.append(
+            Step(
+                f"Effect {_signed(effect)} at difficulty {difficulty}: capped at {_signed(found.effect)}, "
+                f"{outputs['rolls']}.",
+                COUNT,
+            )
+        )
+
+    def granted(total: int) -> int:
+        found = rules.tactics_rolls(
+            checks.effect(total + modifier, difficulty), difficulty, skill=skill, reading=reading
+        )
+        return found.advantage_rolls - found.disadvantage_rolls
+
+    with on_field("modifier"):
+        spread = dice.map_values(checks.check_distribution(), granted)
+    chart = Chart(
+        key="rolls",
+        caption=f"Rolls gained at difficulty {difficulty} (negative: disadvantage rolls)",
+        x_label="Rolls",
+        y_label="Chance",
+        points=tuple(spread.items()),
+    )
+    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+CALCULATOR = Calculator(
+    name="tactics",
+    title="Tactics risk",
+    summary="What each risk can win or lose, the rolls an Effect gives, and the attempts a battle allows.",
+    inputs=(
+        IntInput("skill", "Tactics skill", 1, 0, checks.MAX_SKILL),
+        IntInput("modifier", "Tactics DM", 1, -15, 15, help="Total DM on the Tactics check."),
+        ChoiceInput("difficulty", "Risk (difficulty)", DIFFICULTIES, "8"),
+        OptionalIntInput(
+            "effect", "Effect rolled", -MAX_EFFECT_INPUT, MAX_EFFECT_INPUT, placeholder="not rolled"
+        ),
+        IntInput(
+            "attempts_made", "Attempts made", 0, 0, 100, help="Tactics checks already made this battle."
+        ),
+        BoolInput("battle_changed", "The battle has changed a lot"),
+        ChoiceInput("reading", "Rolls gained (ruling)", READINGS, "effect"),
+    ),
+    outputs=(
+        Output("max_effect", "Largest Effect"),
+        Output("chance", "Chance of success"),
+        Output("rolls", "Rolls gained"),
+        Output("attempts", "Attempts per battle"),
+        Output("retry", "May roll again"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.tactics.tactics_difficulties",
+        "rules_core.tactics.tactics_max_effect",
+        "rules_core.tactics.tactics_rolls",
+        "rules_core.tactics.tactics_attempts",
+        "rules_core.tactics.may_retry_tactics",
+        "rules_core.checks.success_chance",
+        "rules_core.checks.effect",
+        "rules_core.checks.check_distribution",
+        "rules_core.dice.map_values",
+    ),
+    rules=(TACTICS, CHECK, COUNT),
+)

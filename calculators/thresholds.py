@@ -1,0 +1,203 @@
+"""Thresholds calculator: a character's HP, injury thresholds, state, wound penalty and bleeding.
+
+Rules: Outcomes § Hit Points (HP), § Character HP Thresholds, § Injury Conditions,
+§ Bleeding, § Targeted Damage. Rulings: injury thresholds (thirds of HP or the
+table's characteristics), targeted damage rounding. All maths is in
+:mod:`rules_core.injury` and :mod:`rules_core.targeting`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.spec import (
+    Calculator,
+    ChoiceInput,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import injury, targeting
+
+__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "STATE_TEXT", "compute", "state_text"]
+
+MAX_CHARACTERISTIC = 999
+"""Largest characteristic the form takes (bounded input; far above any character)."""
+
+HIT_POINTS = RuleLink("Hit points", "rules/injury.md#hit-points")
+THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+PENALTIES = RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
+BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
+SERIOUS = RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
+TARGETED = RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
+THRESHOLD_RULING = RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
+ROUNDING_RULING = RuleLink("Ruling: targeted damage rounding", "rulings.md#targeted-rounding")
+
+STATE_RULES: dict[injury.InjuryCondition, RuleLink] = {
+    injury.InjuryCondition.UNHURT: RuleLink("Injury thresholds", "rules/injury.md#thresholds"),
+    injury.InjuryCondition.WOUNDED: RuleLink("Wounded", "rules/injury.md#wounded"),
+    injury.InjuryCondition.SERIOUSLY_WOUNDED: SERIOUS,
+    injury.InjuryCondition.CRITICALLY_WOUNDED: RuleLink(
+        "Critically wounded", "rules/injury.md#critically-wounded"
+    ),
+    injury.InjuryCondition.DYING: RuleLink("Dying", "rules/injury.md#dying"),
+}
+STATE_TEXT: dict[injury.InjuryCondition, str] = {
+    injury.InjuryCondition.UNHURT: "unhurt",
+    injury.InjuryCondition.WOUNDED: "wounded",
+    injury.InjuryCondition.SERIOUSLY_WOUNDED: "seriously wounded",
+    injury.InjuryCondition.CRITICALLY_WOUNDED: "critically wounded",
+    injury.InjuryCondition.DYING: "dying",
+}
+READING_CHOICES = (
+    ("fractions_of_hp", "Thirds of HP (ruling)"),
+    ("best_physical", "Characteristics (table)"),
+)
+ROUNDING_CHOICES = (("down", "Rounded down (ruling)"), ("exact", "The exact fraction"))
+
+
+def _location_choices() -> tuple[tuple[str, str], ...]:
+    areas = tuple((e.area, e.label) for e in targeting.targeted_effects(1))
+    return (("none", "Not targeted"), *areas)
+
+
+def state_text(condition: injury.InjuryCondition) -> str:
+    """The injury condition as the outputs print it (``seriously wounded``)."""
+    return STATE_TEXT[condition]
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """HP, the thresholds, the state a damage total gives, its wound penalty and bleeding."""
+    strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
+    taken, largest, location = values["damage"], values["largest_roll"], values["location"]
+    with on_field("strength"):
+        hp = injury.hit_points(strength, dexterity, endurance)
+    reading = injury.ThresholdReading(values["reading"])
+    best = max(strength, dexterity, endurance) if reading is injury.ThresholdReading.BEST_PHYSICAL else None
+    limits = injury.injury_thresholds(hp, reading=reading, best_physical=best)
+    with on_field("damage"):
+        condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)
+        penalty = injury.wound_penalty(taken)
+    by = (
+        "the best physical characteristic and twice it"
+        if best is not None
+        else "a third and two thirds of HP"
+    )
+    steps = [
+        Step(f"HP = Str {strength} + Dex {dexterity} + End {endurance} = {hp}.", HIT_POINTS),
+        Step(
+            f"Thresholds ({by}): wounded from {limits.wounded}, seriously wounded from "
+            f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
+            f"dying from {limits.dying} (more than HP).",
+            THRESHOLD_RULING if best is not None else THRESHOLDS,
+        ),
+        Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
+        Step(f"Wound penalty: {penalty} to every roll (\u22121 for each full 3 damage).", PENALTIES),
+    ]
+    outputs = {
+        "hp": str(hp),
+        "state": state_text(condition),
+        "wound_penalty": str(penalty),
+        "wounded": str(limits.wounded),
+        "seriously_wounded": str(limits.seriously_wounded),
+        "critically_wounded": str(limits.critically_wounded),
+        "dying": str(limits.dying),
+    }
+    move = injury.movement(condition)
+    if condition is not injury.InjuryCondition.UNHURT:
+        dash = "a dash is allowed" if move.can_dash else "no dash"
+        share = f"{move.factor} of normal" if move.factor else "none"
+        steps.append(Step(f"Movement: {share}, {dash}.", STATE_RULES[condition]))
+    if largest is not None:
+        bleeds = injury.bleeds_from_roll(largest, hp, reading=reading, best_physical=best)
+        outputs["bleeding"] = "yes" if bleeds else "no"
+        verdict = "reaches" if bleeds else "is below"
+        steps.append(
+            Step(
+                f"Largest single roll {largest} {verdict} the serious threshold {limits.seriously_wounded}: "
+                f"{'bleeding' if bleeds else 'no bleeding'}.",
+                BLEEDING,
+            )
+        )
+    if location != "none":
+        rounding = targeting.Rounding(values["rounding"])
+        hit = largest if largest is not None else taken
+        threshold = targeting.area_threshold(location, hp, rounding=rounding)
+        effect = targeting.targeted_effect(location, hit, hp, rounding=rounding)
+        outputs["targeted"] = effect or "none"
+        outputs["targeted_threshold"] = str(threshold)
+        which = "largest single roll" if largest is not None else "damage"
+        steps.append(
+            Step(
+                f"Targeted {location}: {threshold} damage from one hit causes its effect; the {which} "
+                f"{hit} gives {effect or 'no extra effect'}.",
+                TARGETED,
+            )
+        )
+    return Result(outputs=outputs, working=tuple(steps))
+
+
+def _characteristic(key: str, label: str, default: int) -> IntInput:
+    return IntInput(key, label, default, 0, MAX_CHARACTERISTIC)
+
+
+CALCULATOR = Calculator(
+    name="thresholds",
+    title="Injury thresholds calculator",
+    summary="HP, injury thresholds, the state a damage total gives, its wound penalty and bleeding.",
+    inputs=(
+        _characteristic("strength", "Strength (Str)", 7),
+        _characteristic("dexterity", "Dexterity (Dex)", 8),
+        _characteristic("endurance", "Endurance (End)", 9),
+        IntInput(
+            "damage", "Damage taken", 10, 0, injury.MAX_DAMAGE, help="Total damage the character has taken."
+        ),
+        OptionalIntInput(
+            "largest_roll",
+            "Largest single roll",
+            0,
+            injury.MAX_DAMAGE,
+            default=9,
+            help="The largest one damage roll (for bleeding); leave empty if unknown.",
+            placeholder="optional",
+        ),
+        ChoiceInput(
+            "location",
+            "Targeted area",
+            _location_choices(),
+            "none",
+            help="For a targeted attack, where it hit.",
+        ),
+        ChoiceInput("reading", "Thresholds (ruling)", READING_CHOICES, "fractions_of_hp"),
+        ChoiceInput("rounding", "Targeted thresholds (ruling)", ROUNDING_CHOICES, "down"),
+    ),
+    outputs=(
+        Output("hp", "HP"),
+        Output("state", "State"),
+        Output("wound_penalty", "Wound penalty"),
+        Output("bleeding", "Bleeding"),
+        Output("wounded", "Wounded from"),
+        Output("seriously_wounded", "Seriously wounded from"),
+        Output("critically_wounded", "Critically wounded from"),
+        Output("dying", "Dying from"),
+        Output("targeted", "Targeted effect"),
+        Output("targeted_threshold", "Targeted effect from"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.injury.hit_points",
+        "rules_core.injury.injury_thresholds",
+        "rules_core.injury.injury_condition",
+        "rules_core.injury.wound_penalty",
+        "rules_core.injury.bleeds_from_roll",
+        "rules_core.injury.movement",
+        "rules_core.targeting.area_threshold",
+        "rules_core.targeting.targeted_effect",
+    ),
+    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, TARGETED, THRESHOLD_RULING, ROUNDING_RULING),
+)

@@ -1,0 +1,92 @@
+"""Thrown and lobbed range: Strength x the weapon's Thrown value, lobbed three times as far.
+
+Rules: Actions § Thrown Weapons. Ruling: rounding of the ranges.
+All maths is in :mod:`rules_core.thrown`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from calculators.spec import (
+    Calculator,
+    ChoiceInput,
+    IntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    TextInput,
+    on_field,
+)
+from rules_core import thrown as rules
+
+__all__ = ["CALCULATOR", "compute", "parse_thrown"]
+
+THROWN = RuleLink("Thrown weapons", "rules/attacks.md#thrown")
+ROUNDING = RuleLink("ruling: thrown range rounding", "rulings.md#thrown-rounding")
+
+ROUNDINGS = (("down", "Round down (as the examples)"), ("exact", "Exact metres"))
+
+_NUMBER = re.compile(r"^\d{1,3}(\.\d{1,3})?$|^\d{1,3}/\d{1,3}$")
+
+
+def parse_thrown(text: str) -> str:
+    """A Thrown value as written on a weapon: ``0.5``, ``1,5`` or ``1/3``; the text with a decimal point."""
+    value = text.replace(",", ".").replace(" ", "")
+    if not _NUMBER.match(value):
+        raise ValueError("write a number such as 0.5 or 1.5.")
+    return value
+
+
+def _metres(value: Fraction) -> str:
+    return f"{float(value):g} m" if value.denominator in (1, 2, 4, 5, 8, 10) else f"{float(value):.2f} m"
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """Straight and lobbed range for the Strength and Thrown value."""
+    strength, text, rounding = values["strength"], values["thrown"], values["rounding"]
+    with on_field("thrown"):
+        exact = rules.thrown_range(strength, text, rules.ThrownRounding.EXACT)
+    with on_field("rounding"):
+        found = rules.thrown_range(strength, text, rounding)
+    outputs = {"straight": _metres(found.straight_m), "lobbed": _metres(found.lobbed_m)}
+    steps = [
+        Step(f"Straight: Strength {strength} x Thrown {text} = {_metres(exact.straight_m)}.", THROWN),
+        Step(f"Lobbed: three times as far, {_metres(exact.lobbed_m)}.", THROWN),
+    ]
+    if rounding == "down":
+        steps.append(
+            Step(
+                f"Rounded down at the end: {outputs['straight']} straight, {outputs['lobbed']} lobbed.",
+                ROUNDING,
+            )
+        )
+    return Result(outputs=outputs, working=tuple(steps))
+
+
+CALCULATOR = Calculator(
+    name="thrown",
+    title="Thrown and lobbed range",
+    summary="How far a thrown weapon carries straight and lobbed.",
+    inputs=(
+        IntInput("strength", "Strength", 7, 0, rules.MAX_STRENGTH, help="The characteristic, not its DM."),
+        TextInput(
+            "thrown",
+            "Thrown value",
+            "0.5",
+            max_length=8,
+            placeholder="0.5",
+            help="From the weapon's profile, e.g. 0.5 or 1.5.",
+            parser=parse_thrown,
+        ),
+        ChoiceInput("rounding", "Rounding (ruling)", ROUNDINGS, "down"),
+    ),
+    outputs=(Output("straight", "Straight (accurate, level)"), Output("lobbed", "Lobbed")),
+    compute=compute,
+    uses=("rules_core.thrown.thrown_range",),
+    rules=(THROWN, ROUNDING),
+)

@@ -1,0 +1,148 @@
+"""Time checks: how long a task takes when its duration is a die roll, moved by the Effect.
+
+Rules: Core Mechanics § Time and Checks; Actions § Extended Actions.
+Rulings: the median, "multiply" and "fail effect of three"; how short a task can get.
+All maths is in :mod:`rules_core.time_checks` (dice read by :mod:`rules_core.dice`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.spec import (
+    Calculator,
+    ChoiceInput,
+    IntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    TextInput,
+    on_field,
+)
+from rules_core import dice, time_checks
+
+__all__ = ["CALCULATOR", "compute", "parse_duration_die"]
+
+TIME = RuleLink("Time and checks", "rules/checks.md#time-checks")
+EXTENDED = RuleLink("Extended actions", "rules/actions.md#extended-actions")
+MEDIAN = RuleLink("ruling: the median", "rulings.md#time-median")
+FLOOR = RuleLink("ruling: how short a task can get", "rulings.md#time-floor")
+
+UNITS = (
+    ("seconds", "Seconds"),
+    ("minutes", "Minutes"),
+    ("hours", "Hours"),
+    ("days", "Days"),
+    ("weeks", "Weeks"),
+)
+SECONDS_PER = {"seconds": 1, "minutes": 60}
+"""Units short enough to count in combat rounds, in seconds."""
+
+FLOORS = (("lowest_roll", "The quickest roll of the dice"), ("one_unit", "One unit"))
+MAX_EFFECT_INPUT = 50
+MAX_DICE = 6
+MAX_DICE_OVER_20 = 3
+"""Duration rolls the form accepts (bounded work: each median counts every total of the dice)."""
+NEARBY = 3
+"""Effects either side of the chosen one listed in the working."""
+
+
+def parse_duration_die(text: str) -> tuple[int, int]:
+    """A duration roll such as ``1d6`` or ``2d6``: (dice, sides); no modifier or scale."""
+    try:
+        expression = dice.parse_dice(text)
+    except ValueError as exc:
+        if "not a dice expression" not in str(exc):
+            raise
+        raise ValueError("write dice such as 1d6 or 2d6.") from None
+    if expression.modifier or expression.scale:
+        raise ValueError("write plain dice such as 1d6 or 2d6 (no + or scale).")
+    if expression.count > MAX_DICE or (expression.count > MAX_DICE_OVER_20 and expression.sides > 20):
+        raise ValueError(f"at most {MAX_DICE} dice ({MAX_DICE_OVER_20} with more than 20 sides).")
+    return expression.count, expression.sides
+
+
+def _amount(units: int, unit: str) -> str:
+    name = unit if units != 1 else unit[:-1]
+    return f"{units} {name}"
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """The median duration, the duration at the Effect, nearby Effects, and combat rounds for short tasks."""
+    count, sides = values["die"]
+    effect, unit, floor = values["effect"], values["unit"], values["floor"]
+    with on_field("die"):
+        median = time_checks.median_duration(count, sides)
+    with on_field("effect"):
+        found = time_checks.task_duration(effect, count, sides, floor=floor)
+    outputs = {"median": _amount(median, unit), "duration": _amount(found.units, unit)}
+    signed = f"{effect:+d}" if effect else "0"
+    steps = [
+        Step(f"Do not roll for time: take the median of {count}d{sides}, {_amount(median, unit)}.", MEDIAN),
+        Step(
+            f"Each point of success effect removes one {unit[:-1]}, each point of fail effect adds one: "
+            f"Effect {signed} gives {_amount(found.units, unit)}.",
+            TIME,
+        ),
+    ]
+    if effect > 0 and time_checks.task_duration(effect - 1, count, sides, floor=floor).units == found.units:
+        steps.append(Step(f"Never shorter than {_amount(found.units, unit)} (the floor).", FLOOR))
+    if sides <= 20:  # cheap enough to list the Effects either side
+        low, high = max(-MAX_EFFECT_INPUT, effect - NEARBY), min(MAX_EFFECT_INPUT, effect + NEARBY)
+        nearby = ", ".join(
+            f"{e:+d}: {time_checks.task_duration(e, count, sides, floor=floor).units}"
+            if e
+            else f"0: {time_checks.task_duration(e, count, sides, floor=floor).units}"
+            for e in range(low, high + 1)
+        )
+        steps.append(Step(f"Nearby Effects ({unit}): {nearby}.", TIME))
+    if unit in SECONDS_PER:
+        rounds = time_checks.combat_rounds(found.units * SECONDS_PER[unit])
+        outputs["rounds"] = f"{rounds} round{'s' if rounds != 1 else ''}"
+        steps.append(
+            Step(f"In combat, 6-second rounds, a part round counting whole: {outputs['rounds']}.", EXTENDED)
+        )
+    return Result(outputs=outputs, working=tuple(steps))
+
+
+CALCULATOR = Calculator(
+    name="time",
+    title="Time checks",
+    summary="How long a task takes when its duration is a die roll, moved by the check's Effect.",
+    inputs=(
+        TextInput(
+            "die",
+            "Duration roll",
+            "1d6",
+            max_length=10,
+            placeholder="1d6",
+            help="The task's duration dice, e.g. 1d6 or 2d6.",
+            parser=parse_duration_die,
+        ),
+        ChoiceInput("unit", "Unit", UNITS, "seconds"),
+        IntInput(
+            "effect",
+            "Effect",
+            0,
+            -MAX_EFFECT_INPUT,
+            MAX_EFFECT_INPUT,
+            help="The check's Effect (negative: failure).",
+        ),
+        ChoiceInput("floor", "Shortest task (ruling)", FLOORS, "lowest_roll"),
+    ),
+    outputs=(
+        Output("median", "Median (Effect 0)"),
+        Output("duration", "Takes"),
+        Output("rounds", "Combat rounds"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.dice.parse_dice",
+        "rules_core.time_checks.median_duration",
+        "rules_core.time_checks.task_duration",
+        "rules_core.time_checks.combat_rounds",
+    ),
+    rules=(TIME, EXTENDED, MEDIAN, FLOOR),
+)

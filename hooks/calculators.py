@@ -1,0 +1,180 @@
+"""MkDocs hook: calculators in pages, and the browser engine bundled into the site.
+
+- A line ``<!-- calculator: NAME -->`` in a page is replaced by calculator NAME,
+  prerendered with its default inputs computed by CPython (correct at first
+  paint, even without JavaScript). An unknown NAME, or any other
+  ``<!-- calculator`` comment, fails the build. Markers inside code fences are
+  left alone (so pages can show the syntax).
+- Rule links used by calculators (``rules/checks.md#effect``) are checked: a
+  missing page or anchor is reported at the levels of mkdocs' ``validation:``
+  (``warn`` there, so ``mkdocs build --strict`` fails).
+- The engine files (Pyodide runtime from ``node_modules/pyodide``, our hashed
+  wheel and worker, the front end) are added to the site's files.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import _bundle  # a sibling: mkdocs puts hooks/ on sys.path while loading a hook
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+
+log = logging.getLogger("mkdocs.hooks.calculators")
+
+MARKER = re.compile(r"^\s{0,3}<!--\s*calculator:\s*([A-Za-z0-9_]+)\s*-->\s*$")
+MAYBE_MARKER = re.compile(r"<!--\s*calculators?\b", re.IGNORECASE)
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+PLACEHOLDER = '<div data-mneme-calculator="{index}"></div>'
+ID_ATTR = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
+
+_state: dict[str, Any] = {}
+
+
+def _fresh_modules() -> None:
+    """Forget imported rules_core/calculators so `mkdocs serve` rebuilds see edits."""
+    for name in list(sys.modules):
+        if name.split(".")[0] in {"rules_core", "calculators"}:
+            del sys.modules[name]
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    if not config.use_directory_urls:
+        raise PluginError("hooks/calculators.py: use_directory_urls must stay true (rule links rely on it)")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    _fresh_modules()
+    _state.clear()
+    try:
+        bundle = _bundle.make_bundle(ROOT)
+    except (FileNotFoundError, ValueError) as exc:
+        raise PluginError(f"hooks/calculators.py: {exc}") from exc
+    _state["bundle"] = bundle
+    # Every front-end file in calculators/frontend/ is loaded on every page, in bundle order,
+    # after those mkdocs.yml lists itself (so adding a script or stylesheet there needs no config).
+    listed_js = {str(item) for item in config.extra_javascript}
+    for uri in bundle.scripts:
+        if uri not in listed_js:
+            config.extra_javascript.append(uri)
+    listed_css = set(config.extra_css)
+    for uri in bundle.styles:
+        if uri not in listed_css:
+            config.extra_css.append(uri)
+    _state["pages"] = {}  # page src_uri -> list of calculator names (by placeholder index)
+    _state["ids"] = {}  # page src_uri -> set of element ids
+    _state["links"] = defaultdict(set)  # target docs path#anchor -> pages using it
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    bundle = _state["bundle"]
+    for uri, content in bundle.contents.items():
+        files.append(File.generated(config, uri, content=content))
+    for uri, path in bundle.copies.items():
+        files.append(File.generated(config, uri, abs_src_path=str(path)))
+    return files
+
+
+def _registry() -> Any:
+    from calculators import registry
+
+    return registry
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    registry = _registry()
+    names: list[str] = []
+    out: list[str] = []
+    fence = ""
+    for number, line in enumerate(markdown.split("\n"), start=1):
+        opener = FENCE.match(line)
+        if fence:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+                fence = ""
+            out.append(line)
+            continue
+        if opener:
+            fence = opener.group(1)
+            out.append(line)
+            continue
+        found = MARKER.match(line)
+        if found:
+            name = found.group(1)
+            if name not in registry.CALCULATORS:
+                raise PluginError(
+                    f"{page.file.src_uri}:{number}: unknown calculator {name!r} "
+                    f"(known: {', '.join(registry.names())})"
+                )
+            out.extend(["", PLACEHOLDER.format(index=len(names)), ""])
+            names.append(name)
+        elif MAYBE_MARKER.search(line):
+            raise PluginError(
+                f"{page.file.src_uri}:{number}: malformed calculator marker {line.strip()!r}; "
+                "write it alone on its line as <!-- calculator: NAME -->"
+            )
+        else:
+            out.append(line)
+    if names:
+        _state["pages"][page.file.src_uri] = names
+    return "\n".join(out)
+
+
+def _site_root(page: Page) -> str:
+    root = get_relative_url(".", page.url or ".")
+    return "" if root in ("", ".") else root.rstrip("/") + "/"
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    _state["ids"][page.file.src_uri] = set(ID_ATTR.findall(html))
+    names = _state["pages"].get(page.file.src_uri)
+    if not names:
+        return html
+    from calculators import registry
+    from calculators.render import render_calculator
+    from calculators.spec import evaluate
+
+    root = _site_root(page)
+    seen: dict[str, int] = defaultdict(int)
+    for index, name in enumerate(names):
+        calc = registry.get(name)
+        seen[name] += 1
+        prefix = f"calc-{name}" if seen[name] == 1 else f"calc-{name}-{seen[name]}"
+        evaluation = evaluate(calc)
+        if not evaluation.ok:
+            raise PluginError(
+                f"calculator {name!r}: its defaults do not compute: "
+                f"{evaluation.form_error or evaluation.errors}"
+            )
+        placeholder = PLACEHOLDER.format(index=index)
+        if placeholder not in html:
+            raise PluginError(f"{page.file.src_uri}: calculator {name!r} placeholder was lost by markdown")
+        html = html.replace(placeholder, render_calculator(evaluation, root, prefix), 1)
+        result = evaluation.result
+        assert result is not None
+        links = list(calc.rules) + list(result.rules) + [s.rule for s in result.working if s.rule]
+        for link in links:
+            _state["links"][link.target].add(page.file.src_uri)
+    return html
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    files_level = config.validation.links.not_found
+    anchors_level = config.validation.links.anchors
+    pages = {uri for uri in _state["ids"]}
+    for target, users in sorted(_state["links"].items()):
+        path, _, anchor = target.partition("#")
+        where = ", ".join(sorted(users))
+        if path not in pages:
+            log.log(files_level, f"Calculator rule link '{target}' (on {where}): no such page in docs/")
+        elif anchor and anchor not in _state["ids"][path]:
+            log.log(anchors_level, f"Calculator rule link '{target}' (on {where}): no anchor '#{anchor}'")

@@ -1,0 +1,178 @@
+"""Shared browser fixtures: the built site, served on 127.0.0.1 under a sub-path, in headless Chromium.
+
+Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``browser``):
+
+- ``site_url``: the served site root, e.g. ``http://127.0.0.1:PORT/mneme/`` (a project sub-path,
+  as on GitHub Pages). The site is built once per session with ``SITE_URL`` set to it, so
+  mkdocs-material's instant navigation works.
+- ``site_dir``: the built site on disk (``pathlib.Path``).
+- ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
+- ``context``: a fresh browser context (cold cache, service workers blocked) whose requests to any
+  host but 127.0.0.1 are blocked and recorded. Tests of offline behaviour make their own context.
+- ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
+  another host. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
+- ``page_log``: what the page reported (``errors``, ``console``, ``foreign``) and ``allow()``.
+- ``open_calculator(name, **params)``: opens ``calculators/NAME/?params``, waits until the engine has
+  computed live (``data-state="ready"``) and returns the form's Locator.
+- ``outputs(form)``: ``{key: text}`` of every ``[data-output]`` in the form.
+- ``python_outputs(name, **params)``: the same outputs computed by CPython (``calculators.runtime``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+
+from ._site import SiteServer, build_site, launch_chromium
+
+READY_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def _served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SiteServer, Path]]:
+    site = tmp_path_factory.mktemp("site")
+    server = SiteServer(site)
+    build_site(server.url, site)
+    server.start()
+    yield server, site
+    server.stop()
+    shutil.rmtree(site, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def site_url(_served: tuple[SiteServer, Path]) -> str:
+    return _served[0].url
+
+
+@pytest.fixture(scope="session")
+def site_dir(_served: tuple[SiteServer, Path]) -> Path:
+    return _served[1]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        try:
+            chromium = launch_chromium(pw)
+        except FileNotFoundError as exc:
+            pytest.fail(str(exc))
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class PageLog:
+    """What a page reported; ``allow`` accepts page and console errors matching a regex."""
+
+    errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def problems(self) -> list[str]:
+        console = [c for c in self.console if not any(p.search(c) for p in self.allowed)]
+        errors = [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+        return (
+            [f"page error: {e}" for e in errors]
+            + [f"console error: {c}" for c in console]
+            + [f"request to another host: {u}" for u in self.foreign]
+        )
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def context(browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
+    # Service workers are blocked here (no precache download competing with every test);
+    # offline tests make their own context.
+    ctx = browser.new_context(
+        base_url=site_url, viewport={"width": 1280, "height": 900}, service_workers="block"
+    )
+
+    def guard(route: Any) -> None:
+        url = route.request.url
+        if _is_local(url):
+            route.continue_()
+        else:
+            page_log.foreign.append(url)
+            route.abort()
+
+    ctx.route("**/*", guard)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any, page_log: PageLog) -> Iterator[Any]:
+    pg = context.new_page()
+    pg.on("pageerror", lambda exc: page_log.errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and page_log.console.append(msg.text))
+    yield pg
+    problems = page_log.problems()
+    assert not problems, "the page reported problems:\n" + "\n".join(problems)
+
+
+def outputs(form: Any) -> dict[str, str]:
+    """``{key: text}`` of every output of a calculator form (a Playwright Locator)."""
+    found: dict[str, str] = form.evaluate(
+        "f => Object.fromEntries([...f.querySelectorAll('[data-output]')]"
+        ".map(e => [e.dataset.output, e.textContent]))"
+    )
+    return found
+
+
+@pytest.fixture(name="outputs")
+def outputs_fixture() -> Callable[[Any], dict[str, str]]:
+    return outputs
+
+
+def wait_ready(form: Any) -> None:
+    """Wait until the form's engine is ready and the shown result is live (not stale)."""
+    form.page.wait_for_function(
+        "f => f.dataset.state === 'ready' && !f.hasAttribute('data-stale')",
+        arg=form.element_handle(),
+        timeout=READY_TIMEOUT_MS,
+    )
+
+
+@pytest.fixture
+def open_calculator(page: Any) -> Callable[..., Any]:
+    def open_(name: str, **params: Any) -> Any:
+        query = f"?{urlencode(params)}" if params else ""
+        page.goto(f"calculators/{name}/{query}")
+        form = page.locator(f'form[data-calculator="{name}"]')
+        wait_ready(form)
+        return form
+
+    return open_
+
+
+@pytest.fixture
+def python_outputs() -> Callable[..., dict[str, str]]:
+    from calculators import runtime
+
+    def compute(name: str, **params: Any) -> dict[str, str]:
+        result: dict[str, str] = runtime.compute(name, {k: str(v) for k, v in params.items()})["outputs"]
+        return result
+
+    return compute

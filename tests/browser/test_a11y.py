@@ -1,0 +1,161 @@
+"""Accessibility in headless Chromium: axe-core finds no violation on any page; calculators work by keyboard.
+
+axe-core comes from npm (``devDependencies`` in package.json, installed by ``npm ci``) and is injected
+into each page from ``node_modules``; nothing is fetched. Every page of the built site is checked in
+the light scheme (one browser tab, moving by the theme's instant navigation so the calculator engine
+boots once), a sample again in the dark scheme, and calculators in their live and invalid states.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ._site import ROOT
+from .conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+DARK_SAMPLE = ["", "rules/checks/", "quick-reference/", "calculators/effect/", "calculators/damage/"]
+
+RUN_AXE = """
+async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " :: " + n.failureSummary.split("\\n")[1]),
+  }));
+}
+"""
+
+GO = """
+(path) => {
+  const link = document.createElement("a");
+  link.href = new URL(path, document.querySelector("link[rel=manifest]").href).href;
+  link.textContent = "next";
+  link.id = "__a11y_next";
+  document.querySelector("article").append(link);
+  link.click();
+}
+"""
+
+
+@lru_cache(maxsize=1)
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` (scripts/setup does it)")
+    return AXE.read_text(encoding="utf-8")
+
+
+def check(page: Any, where: str) -> list[str]:
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(axe_source())
+    return [
+        f"{where}: {v['id']} ({v['impact']}): {v['help']} -> {v['nodes']}" for v in page.evaluate(RUN_AXE)
+    ]
+
+
+def site_pages(site_dir: Path) -> list[str]:
+    inner = [p.relative_to(site_dir).as_posix() for p in site_dir.rglob("index.html") if p.parent != site_dir]
+    return ["", *sorted(rel.removesuffix("index.html") for rel in inner)]
+
+
+def settle(page: Any) -> None:
+    """Calculators on the page have finished booting (ready or error) and show a live result."""
+    forms = page.locator("form[data-calculator]")
+    for index in range(forms.count()):
+        wait_ready(forms.nth(index))
+
+
+def test_axe_finds_no_violation_on_any_page(page: Any, site_dir: Path) -> None:
+    pages = site_pages(site_dir)
+    assert len(pages) >= 20
+    problems: list[str] = []
+    page.goto(pages[0])
+    for path in pages:
+        if path:
+            page.evaluate(GO, path)
+            page.wait_for_function(
+                "p => location.pathname.endsWith(p) && !document.getElementById('__a11y_next')"
+                " && document.querySelector('article h1')",
+                arg=path,
+            )
+        settle(page)
+        problems += check(page, path or "home")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_404_page_has_no_violation(page: Any) -> None:
+    page.goto("404.html")  # what GitHub Pages (and the offline service worker) serve for a missing page
+    assert not check(page, "404")
+
+
+@pytest.mark.parametrize("scheme", ["dark"])
+def test_axe_finds_no_violation_in_the_dark_scheme(browser: Any, site_url: str, scheme: str) -> None:
+    ctx = browser.new_context(base_url=site_url, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        problems: list[str] = []
+        for path in DARK_SAMPLE:
+            page.goto(path)
+            assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+            settle(page)
+            problems += check(page, f"{path or 'home'} ({scheme})")
+        assert not problems, "\n".join(problems)
+    finally:
+        ctx.close()
+
+
+def test_an_invalid_calculator_field_is_announced_without_violations(page: Any) -> None:
+    page.goto("calculators/effect/?modifier=lots&difficulty=99")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    field = form.locator('[name="modifier"]')
+    assert field.get_attribute("aria-invalid") == "true"
+    message = form.locator('[data-error-for="modifier"]')
+    assert message.get_attribute("role") == "alert" and message.inner_text().strip()
+    assert not check(page, "effect (invalid)")
+
+
+def test_a_calculator_is_fully_operable_by_keyboard(page: Any) -> None:
+    page.goto("calculators/effect/")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    outputs = form.locator("dl.calc-outputs")
+    assert outputs.get_attribute("aria-live") == "polite"
+    # Tab from the top of the page until the first field of the calculator has focus.
+    page.locator("body").focus()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "modifier":
+            break
+    else:
+        pytest.fail("Tab never reached the calculator's first field")
+    before = outputs.inner_text()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("5")
+    page.wait_for_function("b => document.querySelector('dl.calc-outputs').innerText !== b", arg=before)
+    # The stepper buttons are reachable by Tab and press with Enter and Space.
+    focused = []
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("[document.activeElement.tagName, document.activeElement.className]"))
+        if "calc-step" in focused[-1][1]:
+            break
+    assert "calc-step" in focused[-1][1], focused
+    field = page.evaluate("document.activeElement.parentElement.querySelector('input').name")
+    value = form.locator(f'[name="{field}"]').input_value()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    assert form.locator(f'[name="{field}"]').input_value() != value
+    # Every control has a visible focus indicator (the theme's outline or ours).
+    for control in form.locator("input, select, button:visible").all():
+        control.focus()
+        style = control.evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).boxShadow]")
+        assert style[0] != "none" or style[1] != "none", (control.get_attribute("name"), style)

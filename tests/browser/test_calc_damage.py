@@ -1,0 +1,102 @@
+"""The damage calculator in headless Chromium: one page load, a restored URL, 20 random inputs computed
+through Pyodide equal to CPython, bad inputs flagged, and the total's distribution drawn as a chart."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from .conftest import outputs
+from .test_calc_mitigation import set_values, wait_outputs
+
+pytestmark = pytest.mark.browser
+
+NAME = "damage"
+EMPTY = "\u2014"
+BAD = [("damage", "3x6"), ("effect", "101"), ("armor", "-2"), ("hp", "0"), ("damage", "")]
+ROOT = Path(__file__).resolve().parents[2]
+CHARTS = ROOT / "calculators" / "frontend" / "charts.js"
+LIBRARY = ROOT / "node_modules" / "chart.js" / "dist" / "chart.umd.min.js"
+
+
+def random_values(rng: random.Random) -> dict[str, str]:
+    count, sides, modifier = rng.randint(1, 4), rng.choice([3, 4, 6, 8, 10]), rng.randint(-3, 3)
+    expression = f"{count}d{sides}{modifier:+d}" if modifier else f"{count}d{sides}"
+    reading = rng.choice(["fractions_of_hp", "best_physical"])
+    return {
+        "effect": str(rng.randint(-6, 8)),
+        "damage": rng.choice(["", "", "D "]) + expression,
+        "rate_of_attack": str(rng.choice([0, 0, 1, 2, 3])),
+        "armor": str(rng.randint(0, 6)),
+        "target_scale": rng.choice(["none", "none", "D"]),
+        "hp": rng.choice(["", str(rng.randint(6, 40))]),
+        "current_damage": str(rng.randint(0, 8)),
+        "minimum": rng.choice(["each_roll", "whole_attack"]),
+        "reading": reading,
+        "best_physical": str(rng.randint(3, 12)) if reading == "best_physical" else "",
+    }
+
+
+def ensure_charts(page: Any, site_dir: Path, site_url: str) -> None:
+    """Load the chart script when the build does not include it yet (copied into the served site)."""
+    if page.evaluate("Boolean(window.mnemeCharts)"):
+        return
+    folder = site_dir / "assets" / "calculators"
+    for source in (CHARTS, LIBRARY):
+        if not (folder / source.name).exists():
+            shutil.copyfile(source, folder / source.name)
+    page.add_script_tag(url=f"{site_url}assets/calculators/charts.js")
+
+
+def test_the_page_restores_a_url_computes_like_cpython_charts_and_flags_bad_inputs(
+    open_calculator: Any, python_outputs: Any, site_dir: Path, site_url: str
+) -> None:
+    from calculators import runtime
+
+    params = {"effect": "1", "damage": "3d3-2", "rate_of_attack": "0", "armor": "3", "hp": "24"}
+    form = open_calculator(NAME, **params)
+    page = form.page
+    for key, value in params.items():
+        assert page.input_value(f'[name="{key}"]') == value
+    expected = python_outputs(NAME, **params)
+    assert outputs(form) == expected and expected["per_roll"] == "3d3-5"
+
+    ensure_charts(page, site_dir, site_url)
+    rng = random.Random(NAME)
+    values = params
+    for _ in range(20):
+        values = random_values(rng)
+        set_values(form, values)
+        wait_outputs(form, python_outputs(NAME, **values))
+        assert outputs(form) == python_outputs(NAME, **values)
+    query = parse_qs(urlsplit(page.url).query, keep_blank_values=True)
+    assert {k: v[0] for k, v in query.items()} == values
+
+    figure = form.locator('figure[data-chart="total"]')
+    page.wait_for_function(
+        "f => f.hasAttribute('data-chart-drawn') && f.querySelector('canvas[role=img]')",
+        arg=figure.element_handle(),
+        timeout=20_000,
+    )
+    assert figure.locator("table tbody tr").count() >= 1
+    toggle = figure.get_by_role("button", name="Show the table")
+    toggle.click()
+    assert figure.locator("table").is_visible()
+
+    for field, bad in BAD:
+        set_values(form, {**values, field: bad})
+        control = page.locator(f'[name="{field}"]')
+        page.wait_for_function(
+            "el => el.getAttribute('aria-invalid') === 'true'", arg=control.element_handle(), timeout=20_000
+        )
+        message = runtime.compute(NAME, {**values, field: bad})["errors"][field]
+        assert page.locator(f'[data-error-for="{field}"]').text_content() == message
+        assert set(outputs(form).values()) == {EMPTY}
+        set_values(form, values)
+        page.wait_for_function("el => !el.hasAttribute('aria-invalid')", arg=control.element_handle())
+    wait_outputs(form, python_outputs(NAME, **values))

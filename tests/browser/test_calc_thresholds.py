@@ -1,0 +1,76 @@
+"""The injury thresholds calculator in headless Chromium: one page load, a restored URL, 20 random
+inputs computed through Pyodide equal to CPython, and bad inputs flagged beside their field."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from .conftest import outputs
+from .test_calc_mitigation import set_values, wait_outputs
+
+pytestmark = pytest.mark.browser
+
+NAME = "thresholds"
+EMPTY = "\u2014"
+BAD = [("largest_roll", "-1"), ("strength", "abc"), ("location", "tail"), ("damage", "")]
+
+
+def random_values(rng: random.Random) -> dict[str, str]:
+    return {
+        "strength": str(rng.randint(1, 15)),
+        "dexterity": str(rng.randint(1, 15)),
+        "endurance": str(rng.randint(1, 15)),
+        "damage": str(rng.randint(0, 50)),
+        "largest_roll": rng.choice(["", str(rng.randint(0, 20))]),
+        "location": rng.choice(["none", "limbs", "extremities", "head", "vitals"]),
+        "reading": rng.choice(["fractions_of_hp", "best_physical"]),
+        "rounding": rng.choice(["down", "exact"]),
+    }
+
+
+def test_the_page_restores_a_url_computes_like_cpython_and_flags_bad_inputs(
+    open_calculator: Any, python_outputs: Any
+) -> None:
+    from calculators import runtime
+
+    params = {
+        "strength": "7",
+        "dexterity": "7",
+        "endurance": "7",
+        "damage": "3",
+        "largest_roll": "3",
+        "location": "head",
+    }
+    form = open_calculator(NAME, **params)
+    page = form.page
+    for key, value in params.items():
+        assert page.input_value(f'[name="{key}"]') == value
+    expected = python_outputs(NAME, **params)
+    assert outputs(form) == expected and expected["targeted"] == "stunned"
+
+    rng = random.Random(NAME)
+    values = params
+    for _ in range(20):
+        values = random_values(rng)
+        set_values(form, values)
+        wait_outputs(form, python_outputs(NAME, **values))
+        assert outputs(form) == python_outputs(NAME, **values)
+    query = parse_qs(urlsplit(page.url).query, keep_blank_values=True)
+    assert {k: v[0] for k, v in query.items()} == values
+
+    for field, bad in BAD:
+        set_values(form, {**values, field: bad})
+        control = page.locator(f'[name="{field}"]')
+        page.wait_for_function(
+            "el => el.getAttribute('aria-invalid') === 'true'", arg=control.element_handle(), timeout=20_000
+        )
+        message = runtime.compute(NAME, {**values, field: bad})["errors"][field]
+        assert page.locator(f'[data-error-for="{field}"]').text_content() == message
+        assert set(outputs(form).values()) == {EMPTY}
+        set_values(form, values)
+        page.wait_for_function("el => !el.hasAttribute('aria-invalid')", arg=control.element_handle())
+    wait_outputs(form, python_outputs(NAME, **values))

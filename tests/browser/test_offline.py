@@ -1,0 +1,229 @@
+"""Offline after one visit, in headless Chromium: the service worker, the manifest, a clean update.
+
+Each test serves its own copy of the session-built site (so it can take the network away by stopping
+that server, and change a file to play a new deploy) on 127.0.0.1 under the same sub-path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from ._site import ROOT, SiteServer
+from .conftest import outputs, wait_ready
+
+
+def _load_hook() -> Any:
+    """hooks/offline.py, loaded by path (putting hooks/ on sys.path would shadow the calculators package)."""
+    spec = importlib.util.spec_from_file_location("mneme_offline_hook", ROOT / "hooks" / "offline.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+offline = _load_hook()
+
+pytestmark = pytest.mark.browser
+
+OFFLINE_READY_JS = """
+async () => {
+  const registration = await window.mnemeOffline.ready;
+  if (!registration) return null;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  return { scope: registration.scope, caches: await caches.keys() };
+}
+"""
+
+
+@dataclass
+class Visit:
+    """A browser context on a private copy of the site, with what its pages reported."""
+
+    server: SiteServer
+    folder: Path
+    context: Any
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        return page
+
+    def go_offline(self) -> None:
+        """The network is gone: nothing answers on the site's port any more."""
+        self.server.stop()
+
+
+@pytest.fixture
+def visit(browser: Any, site_dir: Path, tmp_path: Path) -> Iterator[Visit]:
+    folder = tmp_path / "site"
+    shutil.copytree(site_dir, folder)
+    server = SiteServer(folder)
+    server.start()
+    context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
+    state = Visit(server, folder, context)
+
+    def record(request: Any) -> None:
+        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
+            state.problems.append(f"request to another host: {request.url}")
+
+    context.on("request", record)
+    yield state
+    context.close()
+    with contextlib.suppress(OSError):
+        server.stop()
+    assert not state.problems, "\n".join(state.problems)
+
+
+def first_visit(visit: Visit, path: str) -> Any:
+    page = visit.new_page()
+    page.goto(path)
+    status = page.evaluate(OFFLINE_READY_JS)
+    assert status is not None, "the service worker did not register"
+    assert status["scope"] == visit.url  # the project sub-path, from a relative registration
+    assert [c for c in status["caches"] if c.startswith(offline.CACHE_PREFIX)] == [cache_name(visit.folder)]
+    return page
+
+
+def until(page: Any, condition: str, timeout_ms: int = 30_000) -> None:
+    """Wait until an async JS condition holds (``wait_for_function`` does not await promises)."""
+    page.evaluate(
+        f"""async () => {{
+          const check = {condition};
+          const end = performance.now() + {timeout_ms};
+          while (!(await check())) {{
+            if (performance.now() > end) throw new Error("timed out waiting for a condition");
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }}
+        }}"""
+    )
+
+
+def cache_name(folder: Path) -> str:
+    found = re.search(r'"cache":"([^"]+)"', (folder / "sw.js").read_text(encoding="utf-8"))
+    assert found
+    return found.group(1)
+
+
+def site_pages(folder: Path) -> list[str]:
+    inner = [p.relative_to(folder).as_posix() for p in folder.rglob("index.html") if p.parent != folder]
+    return [*sorted(rel.removesuffix("index.html") for rel in inner), ""]
+
+
+FETCH_ALL_JS = """
+async (paths) => {
+  const out = {};
+  for (const path of paths) {
+    const response = await fetch(new URL(path, document.baseURI.replace(/[^/]*$/, "")));
+    const text = await response.text();
+    out[path] = response.ok && /<h1[ >]/.test(text) && text.includes("</html>");
+  }
+  return out;
+}
+"""
+
+
+def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) -> None:
+    page = first_visit(visit, "rules/checks/")
+    visit.go_offline()
+    # Full navigations, as a player opening the site with no network.
+    for path in ("", "rules/damage/", "calculators/effect/?modifier=2&difficulty=10", "glossary/"):
+        response = page.goto(path)
+        assert response is not None and response.ok, path
+        assert response.from_service_worker, path
+        assert page.locator("article h1").first.is_visible(), path
+    # Every page, as instant navigation fetches it (through the service worker, from its cache).
+    pages = site_pages(visit.folder)
+    assert len(pages) >= 20
+    page.goto("")
+    served = page.evaluate(FETCH_ALL_JS, pages)
+    assert [path for path, ok in served.items() if not ok] == []
+    # An unknown page gets the cached 404 page rather than the browser's error.
+    page.goto("no-such-page/")
+    assert "404" in page.locator("article").inner_text()
+
+
+def test_calculators_compute_live_offline_and_survive_instant_navigation(
+    visit: Visit, python_outputs: Any
+) -> None:
+    first_visit(visit, "glossary/")
+    visit.go_offline()
+    page = visit.new_page()
+    page.goto("calculators/effect/?modifier=2&difficulty=10&roll=9")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    assert outputs(form) == python_outputs("effect", modifier=2, difficulty=10, roll=9)
+    page.fill('form[data-calculator="effect"] [name="modifier"]', "4")
+    page.wait_for_function(
+        "want => document.querySelector('[data-output=\"chance\"]').textContent === want",
+        arg=python_outputs("effect", modifier=4, difficulty=10, roll=9)["chance"],
+    )
+    # Instant navigation (no reload) to another calculator: the same engine answers, offline.
+    starts = page.evaluate("window.mnemeCalculators.stats.engineStarts")
+    page.evaluate(
+        """() => {
+          const link = Object.assign(document.createElement("a"), {href: "../mitigation/", id: "go"});
+          link.textContent = "Mitigation";
+          document.querySelector("article").append(link);
+        }"""
+    )
+    page.click("#go")
+    page.wait_for_url("**/calculators/mitigation/")
+    form = page.locator('form[data-calculator="mitigation"]')
+    wait_ready(form)
+    assert outputs(form) == python_outputs("mitigation")
+    assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == starts
+
+
+def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
+    page = first_visit(visit, "")
+    old = cache_name(visit.folder)
+    # A new deploy: one asset changes, so the service worker gets a new build hash.
+    css = visit.folder / "assets" / "calculators" / "calculators.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* new deploy */\n", encoding="utf-8")
+    sw = visit.folder / "sw.js"
+    new = offline.CACHE_PREFIX + offline.build_hash(visit.folder, offline.precache_files(visit.folder))
+    assert new != old
+    sw.write_text(sw.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    # The open page keeps the old, complete cache while the new worker installs beside it.
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    until(page, "async () => (await navigator.serviceWorker.getRegistration()).waiting !== null")
+    assert sorted(page.evaluate("caches.keys()")) == sorted([old, new])
+    # Once no page uses the old version, the new one takes over and the old cache is gone.
+    page.close()
+    fresh = visit.new_page()
+    fresh.goto("glossary/")
+    until(fresh, f"async () => JSON.stringify(await caches.keys()) === JSON.stringify([{new!r}])")
+    assert fresh.evaluate("navigator.serviceWorker.controller.state") == "activated"
+    visit.go_offline()
+    text = fresh.evaluate("async () => (await fetch('../assets/calculators/calculators.css')).text()")
+    assert text.endswith("/* new deploy */\n")
+
+
+def test_the_site_is_installable_as_an_app(visit: Visit) -> None:
+    page = first_visit(visit, "")
+    cdp = visit.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == visit.url + "manifest.webmanifest"
+    assert not manifest.get("errors"), manifest.get("errors")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito profiles; that is the only objection allowed.
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors

@@ -1,0 +1,193 @@
+"""The site builds strictly, with calculators prerendered and the engine bundled; markers are strict.
+
+Builds the real site once (``mkdocs build --strict``) and small throwaway projects that use
+``hooks/calculators.py`` to pin the marker rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOK = ROOT / "hooks" / "calculators.py"
+
+
+def mkdocs_build(config: Path, site: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
+    args = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(config), "-d", str(site)]
+    env = {**os.environ, "SITE_URL": "https://example.org/sub/path/"}
+    return subprocess.run(
+        args + (["--strict"] if strict else []),
+        cwd=config.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="module")
+def real_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    site = tmp_path_factory.mktemp("real-site")
+    return mkdocs_build(ROOT / "mkdocs.yml", site), site
+
+
+def test_the_site_builds_with_strict_checks(
+    real_build: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    done, _ = real_build
+    assert done.returncode == 0, done.stderr[-4000:]
+
+
+def test_only_the_needed_pyodide_runtime_files_are_bundled(real_build: tuple[object, Path]) -> None:
+    _, site = real_build
+    bundled = sorted(p.name for p in (site / "assets" / "pyodide").iterdir())
+    assert bundled == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"])
+
+
+def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators(
+    real_build: tuple[object, Path],
+) -> None:
+    _, site = real_build
+    (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "rules_core/checks.py" in names and "calculators/runtime.py" in names
+    assert "rules_core/data/check_constants.json" in names
+    assert not [n for n in names if "frontend/" in n or n.endswith(".md")]
+    import hashlib
+
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest()[:16] in wheel.name
+
+
+def test_the_worker_names_the_wheel_and_inlines_a_lock_with_no_packages(
+    real_build: tuple[object, Path],
+) -> None:
+    _, site = real_build
+    assets = site / "assets" / "calculators"
+    (worker,) = assets.glob("worker.*.js")
+    (wheel,) = assets.glob("mneme_rules.*.whl")
+    text = worker.read_text()
+    config = json.loads(re.search(r"/\*MNEME_CONFIG\*/ (.*?) /\*END_MNEME_CONFIG\*/", text).group(1))
+    assert config["wheels"] == [wheel.name]
+    assert config["lock"]["packages"] == {} and config["lock"]["info"]["abi_version"]
+    assert worker.name in (assets / "calculators.js").read_text()
+
+
+def test_the_effect_page_shows_the_default_result_without_javascript(real_build: tuple[object, Path]) -> None:
+    _, site = real_build
+    html = (site / "calculators" / "effect" / "index.html").read_text()
+    assert '<form class="calc-form" data-calculator="effect" data-state="loading" data-root="../../"' in html
+    assert '<dd data-output="chance">41.67%</dd>' in html
+    assert 'inputmode="numeric"' in html
+
+
+def test_no_page_asks_another_host_for_fonts_or_scripts(real_build: tuple[object, Path]) -> None:
+    _, site = real_build
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
+        external = re.findall(r"""<(?:script|img|iframe)\b[^>]*\ssrc="(?:https?:)?//[^"]*""", text)
+        external += [
+            tag
+            for tag in re.findall(r"<link\b[^>]*>", text)
+            if re.search(r'href="(?:https?:)?//', tag) and not re.search(r'rel="(canonical|alternate)"', tag)
+        ]
+        assert not external, f"{page}: {external}"
+
+
+# ---------------------------------------------------------------- throwaway projects
+
+
+def project(tmp_path: Path, pages: dict[str, str]) -> Path:
+    docs = tmp_path / "docs"
+    for name, text in pages.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text)
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(
+        "site_name: t\nsite_url: https://example.org/sub/\n"
+        "theme:\n  name: material\n  font: false\n"
+        "markdown_extensions:\n  - toc\n  - attr_list\n"
+        "validation:\n  links:\n    not_found: warn\n    anchors: warn\n"
+        f"hooks:\n  - {HOOK}\n"
+    )
+    return config
+
+
+def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> None:
+    config = project(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
+            "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
+        },
+    )
+    done = mkdocs_build(config, tmp_path / "site")
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "site" / "calc" / "index.html").read_text()
+    assert 'data-calculator="effect"' in html and 'data-root="../"' in html
+    assert 'href="../rules/checks/#effect"' in html
+    assert "<p>After.</p>" in html
+
+
+def test_an_unknown_calculator_name_fails_the_build(tmp_path: Path) -> None:
+    config = project(tmp_path, {"index.md": "# Home\n\n<!-- calculator: nonesuch -->\n"})
+    done = mkdocs_build(config, tmp_path / "site", strict=False)
+    assert done.returncode != 0
+    assert "unknown calculator 'nonesuch'" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<!-- calculator effect -->",
+        "<!-- calculator: effect",
+        "Text <!-- calculator: effect -->",
+        "<!--calculators: x-->",
+    ],
+)
+def test_a_malformed_calculator_marker_fails_the_build(tmp_path: Path, line: str) -> None:
+    config = project(tmp_path, {"index.md": f"# Home\n\n{line}\n"})
+    done = mkdocs_build(config, tmp_path / "site", strict=False)
+    assert done.returncode != 0
+    assert "malformed calculator marker" in done.stderr
+
+
+def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
+    config = project(tmp_path, {"index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n"})
+    done = mkdocs_build(config, tmp_path / "site", strict=False)
+    assert done.returncode == 0, done.stderr
+    assert "&lt;!-- calculator: nonesuch --&gt;" in (tmp_path / "site" / "index.html").read_text()
+
+
+def test_a_missing_rule_anchor_fails_a_strict_build(tmp_path: Path) -> None:
+    config = project(
+        tmp_path,
+        {"index.md": "# Home\n", "rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
+    )
+    done = mkdocs_build(config, tmp_path / "site")
+    assert done.returncode != 0
+    assert "Calculator rule link 'rules/checks.md#effect'" in done.stderr
+
+
+def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
+    config = project(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "rules/a.md": "[Work it out](../calculators/effect.md?modifier=2&difficulty=10)\n",
+            "calculators/effect.md": "# E\n",
+        },
+    )
+    done = mkdocs_build(config, tmp_path / "site")
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
+    assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html

@@ -1,0 +1,179 @@
+"""One attack, start to finish: the roll, its Effect, mitigation on a failure, damage, armor, injury odds.
+
+Rules: Core Mechanics § Dice Roll, § Effect, § Mitigating Factors; Actions § Attack Basics;
+Outcomes § Damage Rolls, § Armor, § Injury Conditions. The attack calculator must agree, step by
+step, with the Effect, mitigation and damage calculators.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import registry, runtime
+
+NAME = "attack"
+EMPTY = "\u2014"
+INJURY = ("wounded", "seriously_wounded", "critically_wounded", "dying", "bleeding")
+
+
+def compute(name: str = NAME, **params: object) -> dict[str, object]:
+    return runtime.compute(name, {k: str(v) for k, v in params.items()})
+
+
+def outputs(name: str = NAME, **params: object) -> dict[str, str]:
+    result = compute(name, **params)
+    assert result["ok"], result
+    return result["outputs"]
+
+
+def test_the_defaults_are_a_hit_with_effect_3_and_four_rolls_of_3d6() -> None:
+    out = outputs()
+    assert (out["chance"], out["effect"], out["outcome"], out["target"]) == (
+        "72.22%",
+        "+3",
+        "success",
+        "adversary",
+    )
+    assert (out["rolls"], out["kept"], out["per_roll"], out["expected"]) == ("4", "4", "3d6", "42.00")
+    assert out["remaining"] == EMPTY
+
+
+def test_without_a_roll_only_the_chance_shows() -> None:
+    out = outputs(roll="")
+    assert out["chance"] == "72.22%"
+    assert {k for k, v in out.items() if v != EMPTY} == {"chance"}
+
+
+def test_the_mitigation_example_2d6_plus_4_against_13_rolling_6() -> None:
+    # Core Mechanics § Mitigating the Fail Effect: 2d6+4 against 13, a roll of 6 -> Effect -3.
+    out = outputs(modifier=4, difficulty=13, roll=6, conditions=1, cover=1)
+    assert (out["effect"], out["outcome"], out["target"]) == ("-3", "failure", "you")
+    assert (out["remaining"], out["cover_absorbs"], out["rolls"]) == ("1", "1", "1")
+
+
+def test_a_failure_fully_mitigated_is_an_ordinary_failure_without_damage() -> None:
+    out = outputs(roll=5, cover=2, skill=1)
+    assert (out["remaining"], out["ordinary_failure"], out["rolls"]) == ("0", "yes", EMPTY)
+
+
+def test_a_hit_with_the_adversarys_hp_gives_the_injury_odds() -> None:
+    out = outputs(modifier=4, difficulty=8, roll=10, damage="3d6", armor=2, hp=21)
+    expected = outputs("damage", effect=6, damage="3d6", armor=2, hp=21)
+    assert {k: out[k] for k in INJURY} == {k: expected[k] for k in INJURY}
+
+
+def test_the_table_reading_needs_the_best_physical_characteristic() -> None:
+    result = compute(roll=12, hp=20, reading="best_physical")
+    assert not result["ok"] and "best physical" in result["errors"]["best_physical"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    modifier=st.integers(-4, 6),
+    difficulty=st.integers(6, 14),
+    roll=st.integers(2, 12),
+    cover=st.integers(0, 3),
+    skill=st.integers(0, 3),
+    conditions=st.integers(0, 2),
+    count=st.integers(1, 3),
+    sides=st.sampled_from([3, 6]),
+    armor=st.integers(0, 4),
+    rate=st.integers(0, 3),
+    hp=st.integers(6, 30),
+)
+def test_every_step_agrees_with_the_effect_mitigation_and_damage_calculators(
+    modifier: int,
+    difficulty: int,
+    roll: int,
+    cover: int,
+    skill: int,
+    conditions: int,
+    count: int,
+    sides: int,
+    armor: int,
+    rate: int,
+    hp: int,
+) -> None:
+    dice = f"{count}d{sides}"
+    out = outputs(
+        modifier=modifier,
+        difficulty=difficulty,
+        roll=roll,
+        cover=cover,
+        skill=skill,
+        conditions=conditions,
+        damage=dice,
+        rate_of_attack=rate,
+        armor=armor,
+        hp=hp,
+        adversary_damage=dice,
+        adversary_rate=rate,
+        own_armor=armor,
+        own_hp=hp,
+    )
+    check = outputs("effect", modifier=modifier, difficulty=difficulty, roll=roll)
+    assert (out["chance"], out["effect"], out["outcome"]) == (
+        check["chance"],
+        check["effect"],
+        check["outcome"],
+    )
+    effect = int(check["effect"])
+    if effect < 0:
+        mitigated = outputs("mitigation", fail_effect=effect, conditions=conditions, cover=cover, skill=skill)
+        assert out["remaining"] == mitigated["remaining"]
+        assert out["cover_absorbs"] == mitigated["cover_absorbs"]
+        if mitigated["ordinary_failure"] == "yes":
+            assert out["rolls"] == EMPTY
+            return
+        effect = -int(mitigated["remaining"])
+    hit = outputs("damage", effect=effect, damage=dice, rate_of_attack=rate, armor=armor, hp=hp)
+    for key in ("rolls", "kept", "per_roll", "expected", *INJURY):
+        assert out[key] == hit[key], key
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("modifier", "", "enter a whole number"),
+        ("difficulty", "1", "between 2 and 50"),
+        ("roll", "13", "between 2 and 12"),
+        ("roll", "1", "between 2 and 12"),
+        ("damage", "lots", "not a dice expression"),
+        ("adversary_damage", "2d", "not a dice expression"),
+        ("cover", "-1", "between 0 and 50"),
+        ("defend", "dodge", "choose one of"),
+        ("hp", "0", "between 1 and"),
+        ("own_damage", "x", "whole number"),
+    ],
+)
+def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
+    result = runtime.compute(NAME, {field: value})
+    assert not result["ok"]
+    assert message in result["errors"][field]
+    assert set(result["outputs"].values()) == {EMPTY}
+
+
+def test_too_many_damage_rolls_are_flagged_on_the_weapon() -> None:
+    result = compute(modifier=50, difficulty=2, roll=12, damage="3d6")
+    assert not result["ok"] and "At most 50 damage rolls" in result["errors"]["damage"]
+
+
+RAW = st.one_of(
+    st.text(max_size=14),
+    st.integers(-(10**14), 10**14).map(str),
+    st.integers(-3, 14).map(str),
+    st.sampled_from(["3d6", "2d6-1", "D 1d6", "none", "cover", "skill", "best_physical", ""]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from([i.key for i in registry.get(NAME).inputs]), RAW))
+def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: dict[str, str]) -> None:
+    result = runtime.compute(NAME, raw)
+    if result["ok"]:
+        assert result["outputs"]["chance"] != EMPTY
+    else:
+        messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
+        assert messages and all(isinstance(m, str) and m.strip() for m in messages)

@@ -1,0 +1,120 @@
+"""The dying calculator: survival over N rounds (exact, by brute force) and the bleeding timeline.
+
+Rules: Outcomes § Hit Points, § Injury Conditions, § Bleeding, § Dying; rulings: the End roll
+(2d6 + End DM + wound penalty against 4) and bleeding while dying (1 damage a minute = 10 rounds).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import runtime
+from calculators.dying import chance_text
+from calculators.render import percent
+
+
+def one_round(endurance: int, damage: int) -> Fraction:
+    """End roll against 4: 2d6 + (End // 3 - 2) - (damage // 3), every face of the dice."""
+    modifier = endurance // 3 - 2 - damage // 3
+    return Fraction(sum(a + b + modifier >= 4 for a, b in product(range(1, 7), repeat=2)), 36)
+
+
+def brute_force_survival(endurance: int, damage: int, rounds: int, bleeding: bool) -> Fraction:
+    chance = Fraction(1)
+    for index in range(rounds):
+        chance *= one_round(endurance, damage + (index // 10 if bleeding else 0))
+    return chance
+
+
+def outputs(**params: object) -> dict[str, str]:
+    found = runtime.compute("dying", {k: str(v) for k, v in params.items()})
+    assert found["ok"], found
+    return found["outputs"]
+
+
+def test_end_9_with_25_damage_needs_11_on_the_dice_each_round() -> None:
+    # Outcomes § Dying with the End roll ruling: End DM +1, wound penalty -8: 4 - 1 + 8 = 11 -> 3/36.
+    found = outputs(endurance=9, damage=25, rounds=3)
+    assert found["hp"] == "23" and found["state"] == "dying"
+    assert found["end_modifier"] == "-7"
+    assert found["round_chance"] == "8.33%"
+    assert found["survive"] == percent(Fraction(3, 36) ** 3) == "0.06%"
+
+
+def test_first_aid_holds_a_dying_character_for_as_many_hours_as_their_end() -> None:
+    # Outcomes § First Aid, § Dying.
+    assert outputs(endurance=9, damage=25)["stabilised"] == "9 h"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    endurance=st.integers(0, 30),
+    extra=st.integers(1, 40),
+    rounds=st.integers(0, 40),
+    bleeding=st.booleans(),
+)
+def test_the_survival_chance_equals_brute_force_round_by_round(
+    endurance: int, extra: int, rounds: int, bleeding: bool
+) -> None:
+    hp = 7 + 7 + endurance
+    damage = hp + extra
+    found = outputs(endurance=endurance, damage=damage, rounds=rounds, bleeding=int(bleeding))
+    assert found["survive"] == chance_text(brute_force_survival(endurance, damage, rounds, bleeding))
+    assert found["round_chance"] == percent(one_round(endurance, damage))
+
+
+def test_bleeding_while_dying_can_only_lower_the_chance() -> None:
+    plain = runtime.compute("dying", {"endurance": "18", "damage": "35", "rounds": "30"})
+    bleeding = runtime.compute("dying", {"endurance": "18", "damage": "35", "rounds": "30", "bleeding": "1"})
+    assert plain["outputs"]["survive"] == chance_text(one_round(18, 35) ** 30)
+    assert bleeding["outputs"]["survive"] == chance_text(brute_force_survival(18, 35, 30, True))
+    assert brute_force_survival(18, 35, 30, True) < one_round(18, 35) ** 30
+
+
+def test_a_bleeding_character_not_yet_dying_sees_the_minutes_until_dying() -> None:
+    # Outcomes § Bleeding: 1 damage a minute from the minute after. HP 23, 8 damage: dying above 23,
+    # so 16 more damage, i.e. 16 minutes; critically wounded (2/3 of 23 rounded down = 15) after 7.
+    found = runtime.compute("dying", {"endurance": "9", "damage": "8", "bleeding": "yes"})
+    assert found["outputs"]["state"] == "seriously wounded"
+    assert found["outputs"]["minutes_to_dying"] == "16 min"
+    assert found["outputs"]["survive"] == "\u2014"
+    assert "After 7 min untreated: 15 damage, critically wounded." in found["details"]
+    assert "After 16 min untreated: 24 damage, dying." in found["details"]
+
+
+def test_a_chance_too_small_to_show_is_not_written_as_zero() -> None:
+    assert chance_text(Fraction(1, 10**9)) == "< 0.01%"
+    assert chance_text(Fraction(0)) == "0.00%"
+    assert chance_text(Fraction(1, 4)) == "25.00%"
+
+
+def test_not_dying_and_not_bleeding_shows_no_survival_figures() -> None:
+    found = outputs(damage=5)
+    assert found["state"] == "wounded"
+    assert found["survive"] == found["minutes_to_dying"] == "\u2014"
+
+
+def test_the_survival_chart_never_draws_more_than_twenty_points() -> None:
+    details = runtime.compute("dying", {"rounds": "1000", "bleeding": "1"})["details"]
+    assert details.count('<th scope="row">') == 20
+    assert '<th scope="row">1000</th>' in details
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"rounds": "1001"}, "rounds"),
+        ({"damage": "-1"}, "damage"),
+        ({"endurance": "x"}, "endurance"),
+        ({"strength": "0", "dexterity": "0", "endurance": "0"}, "endurance"),
+        ({"bleeding": "maybe"}, "bleeding"),
+    ],
+)
+def test_bad_inputs_are_flagged_beside_their_field(params: dict[str, str], field: str) -> None:
+    found = runtime.compute("dying", params)
+    assert not found["ok"] and field in found["errors"]

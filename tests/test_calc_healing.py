@@ -1,0 +1,157 @@
+"""The healing calculator: days to heal day by day across the thresholds, first aid, surgery, capacity.
+
+Rules: Outcomes § Natural Healing and Medical Care Table, § First Aid, § Surgery, § Medical Care,
+§ Care Levels. Rulings: docs/rulings.md#care-doubles, #lost-progress, #immobile-healing,
+#surgery-failure, #care-level-boundaries.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import registry, runtime
+from calculators.healing import MAX_TIMELINE_POINTS, rate_text, timeline_points
+
+NAME = "healing"
+EMPTY = "\u2014"
+
+
+def compute(**params: object) -> dict[str, object]:
+    return runtime.compute(NAME, {k: str(v) for k, v in params.items()})
+
+
+def outputs(**params: object) -> dict[str, str]:
+    result = compute(**params)
+    assert result["ok"], result
+    return result["outputs"]
+
+
+def test_ten_damage_at_full_rest_heals_in_13_days() -> None:
+    # Outcomes § Natural Healing table (docs/rules/healing.md example): HP 24, 10 damage is seriously
+    # wounded: 1 every 2 days down to 7 (6 days), then 1 a day (7 days) = 13.
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=10, activity="full_rest", care="no")
+    assert (out["days"], out["state"], out["care_level"]) == ("13", "seriously wounded", "moderate")
+
+
+def test_sixteen_damage_at_full_rest_takes_30_days_through_three_rates() -> None:
+    # Critically wounded 1 per 7 days (16 -> 15), seriously wounded 1 per 2 days (15 -> 7), then 1 a day.
+    result = compute(damage=16, activity="full_rest")
+    assert result["outputs"]["days"] == "30"
+    details = result["details"]
+    assert "Days 1\u20137: critically wounded, 1 every 7 days" in details
+    assert "Days 8\u201323: seriously wounded, 1 every 2 days" in details
+    assert "Days 24\u201330: wounded, 1 a day" in details
+    assert 'data-chart="timeline"' in details
+
+
+def test_a_seriously_wounded_character_at_moderate_activity_never_heals() -> None:
+    # Outcomes § Natural Healing table: seriously wounded, moderate activity: no healing.
+    assert outputs(damage=10, activity="moderate")["days"] == "never"
+
+
+def test_care_at_full_rest_speeds_healing() -> None:
+    assert int(outputs(damage=10, care="yes")["days"]) < int(outputs(damage=10)["days"])
+
+
+def test_no_damage_heals_in_zero_days() -> None:
+    out = outputs(damage=0)
+    assert (out["days"], out["state"]) == ("0", "unhurt")
+
+
+def test_first_aid_removes_its_effect_and_at_least_1() -> None:
+    # Outcomes § First Aid; docs/rulings.md#first-aid-failure.
+    assert outputs(first_aid_effect=3)["first_aid"] == "3"
+    assert outputs(first_aid_effect=-2)["first_aid"] == "1"
+
+
+def test_surgery_removes_twice_its_success_effect_and_a_failure_costs_time() -> None:
+    # Outcomes § Surgery: success removes 2 x the success effect in 30 minutes; Medic skill reduces a failure.
+    ok = outputs(surgery_effect=3)
+    assert (ok["surgery_heals"], ok["surgery_minutes"], ok["surgery_harm"]) == ("6", "30", "0")
+    bad = outputs(surgery_effect=-5, medic_skill=1, endurance=9)
+    assert (bad["surgery_heals"], bad["surgery_minutes"], bad["surgery_harm"]) == ("0", "120", "0")
+    one_plus = outputs(surgery_effect=-5, medic_skill=1, surgery_time="one_plus")
+    assert one_plus["surgery_minutes"] == "150"
+
+
+def test_a_medics_capacity_doubles_per_level_and_with_supervision() -> None:
+    # Outcomes § Medical Care (Capacity): 8 at Medic 0, doubled per level; a Medic 2+ supervisor doubles it.
+    assert outputs(medic=0)["capacity"] == "8"
+    assert outputs(medic=2)["capacity"] == "32"
+    assert outputs(medic=2, supervised=1)["capacity"] == "64"
+
+
+def test_rate_text_reads_as_players_say_it() -> None:
+    assert rate_text(Fraction(1, 3)) == "1 every 3 days"
+    assert rate_text(Fraction(2)) == "2 a day"
+    assert rate_text(Fraction(2, 7)) == "2 every 7 days"
+    assert rate_text(Fraction(0)) == "no healing"
+
+
+def test_a_long_timeline_is_thinned_but_keeps_its_first_and_last_day() -> None:
+    daily = tuple(range(999, -1, -1))[:1000]
+    points = timeline_points(1000, 2000, daily)
+    assert len(points) <= MAX_TIMELINE_POINTS + 2
+    assert points[0] == (0, Fraction(1, 2))
+    assert points[-1] == (1000, Fraction(0))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    damage=st.integers(1, 60),
+    activity=st.sampled_from(["moderate", "light", "full_rest"]),
+    care=st.sampled_from(["no", "yes"]),
+)
+def test_days_is_a_whole_number_or_never_and_more_rest_is_never_slower(
+    damage: int, activity: str, care: str
+) -> None:
+    out = outputs(damage=damage, activity=activity, care=care)
+    rest = outputs(damage=damage, activity="full_rest", care=care)
+    assert rest["days"] != "never"
+    if out["days"] != "never":
+        assert int(out["days"]) >= int(rest["days"]) >= 1
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("strength", "", "enter a whole number"),
+        ("damage", "1001", "between 0 and 1000"),
+        ("damage", "-1", "between 0 and 1000"),
+        ("activity", "sprint", "choose one of"),
+        ("care", "maybe", "choose one of"),
+        ("first_aid_effect", "x", "whole number"),
+        ("medic", "16", "between 0 and 15"),
+        ("medic_skill", "-1", "between 0 and 15"),
+        ("supervised", "perhaps", "use 1 (yes) or 0 (no)"),
+        ("lost_progress", "", "choose one of"),
+    ],
+)
+def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
+    result = runtime.compute(NAME, {field: value})
+    assert not result["ok"]
+    assert message in result["errors"][field]
+    assert set(result["outputs"].values()) == {EMPTY}
+
+
+RAW = st.one_of(
+    st.text(max_size=14),
+    st.integers(-(10**14), 10**14).map(str),
+    st.integers(-5, 1200).map(str),
+    st.sampled_from(["no", "yes", "light", "moderate", "full_rest", "table", "day_only", "1", "0"]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from([i.key for i in registry.get(NAME).inputs]), RAW))
+def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: dict[str, str]) -> None:
+    result = runtime.compute(NAME, raw)
+    if result["ok"]:
+        assert result["outputs"]["days"] != EMPTY
+    else:
+        messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
+        assert messages and all(isinstance(m, str) and m.strip() for m in messages)

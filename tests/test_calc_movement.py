@@ -1,0 +1,90 @@
+"""The movement calculator: the movement table by action, load, stance and scale; stance changes.
+
+Rules: Actions § Movement Table, § Minor Move, § Dash, § Running, § List of Minor Actions
+(Changing Stance); rulings: dash metres, stance changes not listed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators import runtime
+
+
+def outputs(**params: object) -> dict[str, str]:
+    found = runtime.compute("movement", {k: str(v) for k, v in params.items()})
+    assert found["ok"], found
+    return found["outputs"]
+
+
+@pytest.mark.parametrize(
+    ("action", "load", "spaces", "metres"),
+    [
+        ("move", "light", "4", "6 m"),
+        ("dash", "light", "10", "15 m"),
+        ("run", "light", "15", "22.5 m"),
+        ("move", "medium", "3", "4.5 m"),
+        ("dash", "heavy", "7", "10.5 m"),
+        ("run", "medium", "10", "15 m"),
+    ],
+)
+def test_standing_on_1_5_m_spaces_the_table_gives_the_source_figures(
+    action: str, load: str, spaces: str, metres: str
+) -> None:
+    # Actions § Movement Table; § Minor Move (6 m, 4 spaces); § Dash (10 spaces); § Running (15 / 10).
+    found = outputs(action=action, load=load)
+    assert (found["spaces"], found["metres"]) == (spaces, metres)
+
+
+def test_the_printed_reading_gives_the_texts_10_m_for_a_loaded_dash() -> None:
+    # Actions § Dash: "7 spaces or 10 m" (ruling: dash metres).
+    assert outputs(action="dash", load="medium", reading="printed")["metres"] == "10 m"
+
+
+def test_each_action_names_its_cost_in_minor_actions() -> None:
+    assert outputs(action="move")["cost"] == "minor action (1 of 3 minor actions)"
+    assert outputs(action="dash")["cost"] == "significant action (2 of 3 minor actions)"
+    assert outputs(action="run")["cost"] == "full action (3 of 3 minor actions)"
+
+
+def test_a_prone_character_cannot_make_a_minor_move_but_crawls_otherwise() -> None:
+    # Actions § Movement Table: Crawl has NA for Move (ruling: crawling as a minor move).
+    assert outputs(action="move", stance="prone")["spaces"] == "not possible"
+
+
+def test_crouching_roughly_halves_the_distance() -> None:
+    standing = int(outputs(action="dash")["spaces"])
+    crouching = int(outputs(action="dash", stance="crouching")["spaces"])
+    assert crouching == standing // 2
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "reading", "cost"),
+    [
+        ("standing", "prone", "listed_steps", "1 minor action"),
+        ("prone", "crouching", "listed_steps", "2 minor actions"),
+        ("prone", "standing", "listed_steps", "3 minor actions"),
+        ("crouching", "prone", "listed_steps", "2 minor actions"),
+        ("crouching", "prone", "down_is_one", "1 minor action"),
+        ("standing", "standing", "listed_steps", "no change"),
+    ],
+)
+def test_stance_changes_cost_the_listed_minor_actions(start: str, end: str, reading: str, cost: str) -> None:
+    # Actions § List of Minor Actions (Changing Stance); ruling: stance changes not listed.
+    assert outputs(stance=start, new_stance=end, stance_reading=reading)["stance_cost"] == cost
+
+
+def test_a_dash_over_bad_footing_rolls_athletics_against_8_plus_conditions() -> None:
+    # Actions § Dash > Athletics Roll.
+    assert outputs(action="dash", conditions=3)["athletics"] == "Athletics against 11"
+    assert outputs(action="move", conditions=3)["athletics"] == "\u2014"
+
+
+def test_the_4_5_m_scale_uses_its_own_rows() -> None:
+    found = outputs(action="run", stance="crouching", scale="4.5")
+    assert (found["spaces"], found["metres"]) == ("3", "13.5 m")
+
+
+@pytest.mark.parametrize(("field", "value"), [("scale", "3"), ("load", "huge"), ("conditions", "11")])
+def test_unknown_choices_are_flagged(field: str, value: str) -> None:
+    assert field in runtime.compute("movement", {field: value})["errors"]

@@ -1,0 +1,84 @@
+"""The odds table calculator: exact chances checked against every way the dice can fall.
+
+Rules: Core Mechanics § Difficulty Number Table, § Dice Roll, § Advantage and Disadvantage.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import runtime
+from calculators.render import percent
+
+
+def brute_force(modifier: int, difficulty: int, net: int) -> Fraction:
+    """Roll 2d6, or 3d6 keeping the two highest (net > 0) or lowest (net < 0), over every face."""
+    count = 2 if net == 0 else 3
+    wins = 0
+    for dice in product(range(1, 7), repeat=count):
+        kept = sorted(dice, reverse=net > 0)[:2]
+        wins += sum(kept) + modifier >= difficulty
+    return Fraction(wins, 6**count)
+
+
+def result(**params: object) -> dict:
+    found = runtime.compute("odds", {k: str(v) for k, v in params.items()})
+    assert found["ok"], found
+    return found
+
+
+def test_difficulty_8_without_modifiers_is_41_67_percent_as_in_the_difficulty_table() -> None:
+    # Core Mechanics § Difficulty Number Table: 8 (Challenging) -> 41.67%.
+    assert result()["outputs"] == {"plain": "41.67%", "advantage": "68.06%", "disadvantage": "19.44%"}
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "printed"),
+    [(4, "91.67%"), (6, "72.22%"), (10, "16.67%"), (12, "2.78%"), (13, "0.00%"), (14, "0.00%")],
+)
+def test_the_plain_chance_matches_the_printed_difficulty_table(difficulty: int, printed: str) -> None:
+    # Core Mechanics § Difficulty Number Table (13 and above print N/A: no plain 2d6 can reach them).
+    assert result(difficulty=difficulty)["outputs"]["plain"] == printed
+
+
+@settings(max_examples=40, deadline=None)
+@given(difficulty=st.integers(2, 30), modifier=st.integers(-20, 20))
+def test_the_three_chances_equal_brute_force_over_every_die_face(difficulty: int, modifier: int) -> None:
+    outputs = result(difficulty=difficulty, modifier=modifier)["outputs"]
+    assert outputs["plain"] == percent(brute_force(modifier, difficulty, 0))
+    assert outputs["advantage"] == percent(brute_force(modifier, difficulty, 1))
+    assert outputs["disadvantage"] == percent(brute_force(modifier, difficulty, -1))
+
+
+def test_the_grid_lists_three_modifiers_around_the_chosen_one_and_highlights_the_chosen_cell() -> None:
+    details = result(difficulty=10, modifier=2)["details"]
+    for modifier in ("+1", "+2", "+3"):
+        assert f'data-chart="modifier{modifier}"' in details
+    assert 'data-chart="modifier0"' not in details
+    assert details.count('class="calc-highlight"') == 1
+
+
+def test_the_grid_shifts_to_stay_within_the_lowest_difficulty() -> None:
+    details = result(difficulty=2, modifier=-20)["details"]
+    assert 'data-chart="modifier-21"' in details and 'data-chart="modifier-19"' in details
+    assert '<th scope="row">2</th>' in details and '<th scope="row">10</th>' in details
+    assert '<th scope="row">1</th>' not in details and '<th scope="row">11</th>' not in details
+
+
+def test_the_grid_shows_the_advantage_chances_when_asked() -> None:
+    details = result(difficulty=8, modifier=0, mode="advantage")["details"]
+    assert "with advantage chance by difficulty" in details
+    assert '<tr class="calc-highlight"><th scope="row">8</th><td>68.06%</td></tr>' in details
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("difficulty", "1"), ("difficulty", "31"), ("modifier", "21"), ("mode", "best")]
+)
+def test_out_of_range_inputs_are_flagged_beside_their_field(field: str, value: str) -> None:
+    found = runtime.compute("odds", {field: value})
+    assert not found["ok"] and field in found["errors"]

@@ -1,0 +1,151 @@
+"""The injury thresholds calculator: HP, thresholds, state, wound penalty, bleeding, targeted effects.
+
+Rules: Outcomes § Hit Points (HP), § Character HP Thresholds, § Injury Conditions, § Bleeding,
+§ Targeted Damage. Rulings: docs/rulings.md#injury-thresholds, #targeted-rounding.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import registry, runtime
+
+NAME = "thresholds"
+EMPTY = "\u2014"
+
+
+def outputs(**params: object) -> dict[str, str]:
+    result = runtime.compute(NAME, {k: str(v) for k, v in params.items()})
+    assert result["ok"], result
+    return result["outputs"]
+
+
+def test_str_7_dex_8_end_9_has_24_hp_and_thresholds_8_16_25() -> None:
+    # Outcomes § Injury Conditions, example Str 7, Dex 8, End 9: HP 24, seriously wounded 8, critically 16.
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=16, largest_roll=9)
+    assert out == {
+        "hp": "24",
+        "state": "critically wounded",
+        "wound_penalty": "-5",
+        "bleeding": "yes",
+        "wounded": "1",
+        "seriously_wounded": "8",
+        "critically_wounded": "16",
+        "dying": "25",
+        "targeted": EMPTY,
+        "targeted_threshold": EMPTY,
+    }
+
+
+def test_by_the_table_the_thresholds_are_9_and_18() -> None:
+    # docs/rulings.md#injury-thresholds: by the table's characteristics 9 and 18 for Str 7, Dex 8, End 9.
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=8, reading="best_physical")
+    assert (out["seriously_wounded"], out["critically_wounded"], out["state"]) == ("9", "18", "wounded")
+
+
+def test_ten_damage_gives_a_wound_penalty_of_minus_3() -> None:
+    # Outcomes § Character HP Thresholds: -1 for every 3 damage (10 -> -3).
+    assert outputs(damage=10)["wound_penalty"] == "-3"
+
+
+def test_a_head_hit_of_3_stuns_a_21_hp_character() -> None:
+    # Outcomes § Targeted Damage: head 1/10 of HP (21 -> 2).
+    out = outputs(strength=7, dexterity=7, endurance=7, damage=3, largest_roll=3, location="head")
+    assert (out["targeted"], out["targeted_threshold"], out["bleeding"]) == ("stunned", "2", "no")
+
+
+def test_exact_rounding_raises_a_targeted_threshold() -> None:
+    # docs/rulings.md#targeted-rounding: 1/3 of 22 is 7 rounded down, 8 when the exact fraction must
+    # be reached.
+    down = outputs(strength=7, dexterity=7, endurance=8, damage=7, largest_roll=7, location="limbs")
+    exact = outputs(
+        strength=7, dexterity=7, endurance=8, damage=7, largest_roll=7, location="limbs", rounding="exact"
+    )
+    assert (down["targeted_threshold"], down["targeted"]) == ("7", "crippled")
+    assert (exact["targeted_threshold"], exact["targeted"]) == ("8", "none")
+
+
+def test_without_a_largest_roll_bleeding_is_not_shown() -> None:
+    assert outputs(largest_roll="")["bleeding"] == EMPTY
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    strength=st.integers(0, 30),
+    dexterity=st.integers(0, 30),
+    endurance=st.integers(1, 30),
+    damage=st.integers(0, 120),
+)
+def test_the_state_follows_thirds_of_hp_and_the_penalty_every_full_three(
+    strength: int, dexterity: int, endurance: int, damage: int
+) -> None:
+    hp = strength + dexterity + endurance
+    out = outputs(strength=strength, dexterity=dexterity, endurance=endurance, damage=damage, largest_roll="")
+    serious, critical = max(1, hp // 3), max(1, 2 * hp // 3)
+    if damage > hp:
+        state = "dying"
+    elif damage >= critical:
+        state = "critically wounded"
+    elif damage >= serious:
+        state = "seriously wounded"
+    elif damage > 0:
+        state = "wounded"
+    else:
+        state = "unhurt"
+    assert out["hp"] == str(hp)
+    assert out["state"] == state
+    assert int(out["wound_penalty"]) == -(damage // 3)
+
+
+@settings(max_examples=100, deadline=None)
+@given(endurance=st.integers(1, 30), largest=st.integers(0, 40))
+def test_bleeding_starts_when_one_roll_reaches_the_serious_threshold(endurance: int, largest: int) -> None:
+    hp = 14 + endurance
+    out = outputs(strength=7, dexterity=7, endurance=endurance, damage=40, largest_roll=largest)
+    assert out["bleeding"] == ("yes" if largest >= max(1, hp // 3) else "no")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("strength", "", "enter a whole number"),
+        ("strength", "-1", "between 0 and 999"),
+        ("dexterity", "seven", "whole number"),
+        ("endurance", "1000", "between 0 and 999"),
+        ("damage", "-3", "between 0 and"),
+        ("largest_roll", "-1", "between 0 and"),
+        ("location", "tail", "choose one of"),
+        ("reading", "thirds", "choose one of"),
+    ],
+)
+def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
+    result = runtime.compute(NAME, {field: value})
+    assert not result["ok"]
+    assert message in result["errors"][field]
+    assert set(result["outputs"].values()) == {EMPTY}
+
+
+def test_no_hit_points_at_all_is_flagged() -> None:
+    result = runtime.compute(NAME, {"strength": "0", "dexterity": "0", "endurance": "0"})
+    assert not result["ok"] and "HP" in result["errors"]["strength"]
+
+
+RAW = st.one_of(
+    st.text(max_size=14),
+    st.integers(-(10**14), 10**14).map(str),
+    st.integers(-3, 60).map(str),
+    st.sampled_from(["none", "head", "limbs", "vitals", "exact", "best_physical", ""]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from([i.key for i in registry.get(NAME).inputs]), RAW))
+def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: dict[str, str]) -> None:
+    result = runtime.compute(NAME, raw)
+    if result["ok"]:
+        assert result["outputs"]["state"] != EMPTY
+    else:
+        messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
+        assert messages and all(isinstance(m, str) and m.strip() for m in messages)

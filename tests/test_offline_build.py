@@ -1,0 +1,221 @@
+"""The built site carries what offline use, installation and the CSP need (``hooks/offline.py``).
+
+Builds the real site once (strict) and checks the generated service worker, manifest, icons and
+Content-Security-Policy meta against the built files themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_hook() -> Any:
+    """hooks/offline.py, loaded by path (putting hooks/ on sys.path would shadow the calculators package)."""
+    spec = importlib.util.spec_from_file_location("mneme_offline_hook", ROOT / "hooks" / "offline.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+offline = _load_hook()
+
+SETTINGS = re.compile(r"/\*MNEME_OFFLINE\*/ (.*?) /\*END_MNEME_OFFLINE\*/")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dest = tmp_path_factory.mktemp("offline-site")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-d", str(dest)],
+        cwd=ROOT,
+        env={**os.environ, "SITE_URL": "https://example.org/sub/path/"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    return dest
+
+
+def settings(site: Path) -> dict[str, object]:
+    found = SETTINGS.search((site / "sw.js").read_text(encoding="utf-8"))
+    assert found, "sw.js lost its settings markers"
+    loaded: dict[str, object] = json.loads(found.group(1))
+    return loaded
+
+
+def expected_precache(site: Path) -> list[str]:
+    """Written independently of the hook: every built file but sw.js, maps, gzip twins, foreign lunr."""
+    out = []
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if not path.is_file() or rel == "sw.js" or rel.endswith((".map", ".gz")):
+            continue
+        if rel.startswith("assets/javascripts/lunr/"):
+            name = rel.rsplit("/", 1)[1]
+            if name not in {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}:
+                continue  # language packs: the site's search is English only
+        out.append(rel)
+    return out
+
+
+def as_url(rel: str) -> str:
+    return "./" if rel == "index.html" else rel.removesuffix("index.html")
+
+
+def test_the_service_worker_precaches_exactly_the_built_files(site: Path) -> None:
+    files = settings(site)["files"]
+    assert files == [as_url(rel) for rel in expected_precache(site)]
+
+
+def test_the_precache_includes_every_page_pyodide_the_wheel_and_the_worker(site: Path) -> None:
+    files = set(settings(site)["files"])  # type: ignore[arg-type]
+    pages = {as_url(p.relative_to(site).as_posix()) for p in site.rglob("*.html")}
+    assert pages <= files
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert f"assets/pyodide/{name}" in files
+    calculators = [f for f in files if f.startswith("assets/calculators/")]
+    assert any(re.fullmatch(r"assets/calculators/mneme_rules\.[0-9a-f]{16}\.whl", f) for f in calculators)
+    assert any(re.fullmatch(r"assets/calculators/worker\.[0-9a-f]{16}\.js", f) for f in calculators)
+    assert {"manifest.webmanifest", "sitemap.xml", "search/search_index.json"} <= files
+
+
+def test_every_precached_url_is_a_built_file(site: Path) -> None:
+    for url in settings(site)["files"]:  # type: ignore[union-attr]
+        target = site / url
+        assert (target / "index.html").is_file() if url.endswith("/") else target.is_file(), url
+
+
+def test_the_cache_is_named_by_a_hash_of_the_built_files(site: Path) -> None:
+    digest = hashlib.sha256()
+    for rel in expected_precache(site):
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256((site / rel).read_bytes()).digest())
+    assert settings(site)["cache"] == "mneme-offline-" + digest.hexdigest()[:16]
+    assert settings(site)["dev"] is False
+
+
+def test_a_changed_file_changes_the_build_hash(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text("one")
+    (tmp_path / "index.html").write_text("<p>page</p>")
+    files = offline.precache_files(tmp_path)
+    before = offline.build_hash(tmp_path, files)
+    (tmp_path / "a.js").write_text("two")
+    assert offline.build_hash(tmp_path, files) != before
+    assert files == ["a.js", "index.html"]
+
+
+def test_the_service_worker_deletes_old_caches_and_is_scoped_to_its_own_folder(site: Path) -> None:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    assert "name.startsWith(SETTINGS.prefix) && name !== SETTINGS.cache" in text
+    assert "caches.delete(name)" in text
+    assert 'new URL("./", self.location.href)' in text  # relative: any sub-path
+    assert "https://" not in text and "http://" not in text
+
+
+def test_registration_uses_a_url_relative_to_the_script(site: Path) -> None:
+    text = (site / "assets" / "offline" / "register.js").read_text(encoding="utf-8")
+    assert 'new URL("../../", script ? script.src : location.href)' in text
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        depth = len(page.relative_to(site).parts) - 1
+        # 404.html is served at any depth, so mkdocs gives it root-relative URLs under the sub-path.
+        prefix = "/sub/path/" if page.name == "404.html" else "../" * depth
+        assert f'src="{prefix}assets/offline/register.js"' in html, page
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_makes_the_site_installable_with_local_icons(site: Path) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon
+        data = (site / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            width, height = png_size(data)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes[(width, icon["purpose"])] = icon["src"]
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= set(sizes)
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in index
+    assert '<meta name="theme-color" content="#673ab7">' in index
+
+
+def test_the_icons_are_opaque_inside_and_transparent_at_the_corners() -> None:
+    import zlib
+
+    data = offline.draw_icon(192, False)
+    chunks, at = [], 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        chunks.append((data[at + 4 : at + 8], data[at + 8 : at + 8 + length]))
+        at += 12 + length
+    raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+    stride = 1 + 192 * 4
+    pixel = lambda x, y: raw[y * stride + 1 + 4 * x : y * stride + 5 + 4 * x]  # noqa: E731
+    assert pixel(0, 0)[3] == 0  # a rounded corner
+    assert pixel(96, 96) == bytes((0x67, 0x3A, 0xB7, 255))  # the centre pip
+    assert pixel(20, 96) == bytes((0x67, 0x3A, 0xB7, 255))  # the tile
+    assert pixel(70, 96) == bytes((255, 255, 255, 255))  # the die face
+
+
+def test_every_page_starts_its_head_with_the_content_security_policy(site: Path) -> None:
+    policies = set()
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+        assert found, page
+        assert found.start() < html.find("<script"), f"{page}: a script comes before the policy"
+        assert found.start() < html.find("<link"), f"{page}: a stylesheet comes before the policy"
+        policies.add(found.group(1))
+    assert len(policies) == 1, "every page must carry the same policy (instant navigation keeps the first)"
+    (policy,) = policies
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"].startswith("'self' 'wasm-unsafe-eval'")
+    assert "unsafe-inline" not in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")
+    assert "http" not in policy
+
+
+def test_the_policy_allows_every_inline_script_and_style_by_hash(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        scripts, styles, attributes = offline.inline_hashes(html)
+        script_src = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
+        style_src = next(d for d in policy.split(";") if d.strip().startswith("style-src"))
+        assert all(h in script_src for h in scripts), page
+        assert all(h in style_src for h in styles | attributes), page
+
+
+def test_inline_hashes_skip_external_and_json_scripts() -> None:
+    html = (
+        '<script src="a.js"></script><script type="application/json">{"a":1}</script>'
+        '<script>go()</script><p style="text-align: right;">x</p>'
+    )
+    scripts, styles, attributes = offline.inline_hashes(html)
+    expected = "'sha256-" + __import__("base64").b64encode(hashlib.sha256(b"go()").digest()).decode() + "'"
+    assert scripts == {expected}
+    assert styles == set()
+    assert len(attributes) == 1
