@@ -155,7 +155,9 @@ def compute(values: Mapping[str, Any]) -> Result:
     with on_field("strength"):
         hp = injury.hit_points(strength, dexterity, endurance)
     reading = injury.ThresholdReading(values["reading"])
-    best = max(strength, dexterity, endurance) if reading is injury.ThresholdReading.BEST_PHYSICAL else None
+    best = None
+    if reading is injury.ThresholdReading.BEST_PHYSICAL:
+        best = injury.best_physical(strength, dexterity, endurance)
     with on_field("damage"):
         outputs, steps, chart = _natural(values, hp, best, reading)
     steps.insert(0, Step(f"HP = {strength} + {dexterity} + {endurance} = {hp}.", THRESHOLDS))

@@ -20,7 +20,7 @@ from calculators.spec import (
     Step,
     on_field,
 )
-from rules_core import mitigation
+from rules_core import checks, mitigation
 
 __all__ = ["CALCULATOR", "FACTOR_RULES", "compute", "fail_degree_text", "yes_no"]
 
@@ -71,8 +71,8 @@ def fail_degree_text(effect: int) -> str:
 def compute(values: Mapping[str, Any]) -> Result:
     """The fail effect left after each mitigating factor, and what the cover absorbs."""
     entered = values["fail_effect"]
-    degree = abs(entered)  # both notations give the same size (ruling: fail-effect-sign)
     with on_field("fail_effect"):
+        degree = checks.fail_effect_degree(entered)
         result = mitigation.mitigate(
             degree,
             conditions=values["conditions"],

@@ -78,7 +78,9 @@ def compute(values: Mapping[str, Any]) -> Result:
     with on_field("strength"):
         hp = injury.hit_points(strength, dexterity, endurance)
     reading = injury.ThresholdReading(values["reading"])
-    best = max(strength, dexterity, endurance) if reading is injury.ThresholdReading.BEST_PHYSICAL else None
+    best = None
+    if reading is injury.ThresholdReading.BEST_PHYSICAL:
+        best = injury.best_physical(strength, dexterity, endurance)
     limits = injury.injury_thresholds(hp, reading=reading, best_physical=best)
     with on_field("damage"):
         condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)

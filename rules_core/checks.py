@@ -38,6 +38,7 @@ __all__ = [
     "default_difficulty",
     "effect",
     "fail_degree",
+    "fail_effect_degree",
     "is_success",
     "net_advantage",
     "resolve_check",
@@ -279,6 +280,16 @@ def fail_degree(roll: int, difficulty: int, /) -> int:
     minus the Effect" is read as "difficulty minus the roll": see the rulings.
     """
     return max(difficulty - roll, 0)
+
+
+def fail_effect_degree(fail_effect: int, /) -> int:
+    """The degree of a fail effect, whichever way it is written.
+
+    The chapters write a fail effect both signed (``-3``) and as a degree
+    (``3``); both mean a degree of 3 (Core Mechanics § Fail Effect; ruling
+    "fail-effect-sign"). The functions that use the degree bound it.
+    """
+    return abs(fail_effect)
 
 
 @dataclass(frozen=True)

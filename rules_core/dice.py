@@ -60,9 +60,9 @@ MAX_MODIFIER = 1000
 MAX_EXPRESSION_LENGTH = 40
 MAX_ROLLS = 50
 """Repeated rolls (damage rolls) beyond this are rejected (bounded work)."""
-_MAX_WORK = 20_000_000
-"""Rough budget of multiply-adds for one exact computation (a few tenths of a second)."""
-_MAX_PACKED_BITS = 2_500_000
+_MAX_WORK = 3_000_000
+"""Rough budget of multiply-adds for one exact computation (well under a tenth of a second)."""
+_MAX_PACKED_BITS = 1_000_000
 """Size budget of the packed integer that :func:`repeat_sum` raises to a power."""
 _TOO_LARGE = "Too large to compute exactly: use fewer rolls or smaller dice."
 

@@ -23,6 +23,7 @@ __all__ = [
     "InjuryThresholds",
     "Movement",
     "ThresholdReading",
+    "best_physical",
     "bleeding_damage_after",
     "bleeds_from_roll",
     "dying_roll_chance",
@@ -131,6 +132,19 @@ def hit_points(strength: int, dexterity: int, endurance: int, /) -> int:
     total = strength + dexterity + endurance
     _check_hp(total)
     return total
+
+
+def best_physical(strength: int, dexterity: int, endurance: int, /) -> int:
+    """The best physical characteristic, used by the injury table's characteristic reading.
+
+    Outcomes § Character HP Thresholds ("≥ best physical characteristic"; see the
+    rulings on the injury thresholds).
+
+    Raises:
+        ValueError: if a characteristic is negative.
+    """
+    hit_points(strength, dexterity, endurance)
+    return max(strength, dexterity, endurance)
 
 
 def _row(condition: str) -> dict[str, object]:

@@ -276,3 +276,9 @@ def test_resolve_check_has_either_a_success_or_a_fail_degree(roll: int, difficul
 
 def test_module_exports_exist() -> None:
     assert all(hasattr(checks, name) for name in checks.__all__)
+
+
+@pytest.mark.parametrize("written", [-3, 3], ids=["signed", "as a degree"])
+def test_a_fail_effect_of_three_has_degree_three_however_it_is_written(written: int) -> None:
+    """Core Mechanics § Fail Effect; ruling fail-effect-sign."""
+    assert checks.fail_effect_degree(written) == 3

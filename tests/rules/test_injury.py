@@ -209,3 +209,13 @@ def test_more_damage_never_improves_the_chance_to_survive_dying(endurance, a, b,
     assert injury.survive_dying_rounds_chance(endurance, high, rounds) <= injury.survive_dying_rounds_chance(
         endurance, low, rounds
     )
+
+
+def test_the_best_physical_characteristic_is_the_highest_of_str_dex_end() -> None:
+    """Outcomes § Character HP Thresholds (table reading)."""
+    assert injury.best_physical(7, 9, 8) == 9
+
+
+def test_best_physical_rejects_a_negative_characteristic() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        injury.best_physical(7, -1, 8)
