@@ -16,6 +16,7 @@ from calculators.spec import (
     BoolInput,
     Calculator,
     Chart,
+    ChoiceInput,
     IntInput,
     Output,
     Result,
@@ -34,7 +35,12 @@ BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
 DYING = RuleLink("Dying", "rules/injury.md#dying")
 END_ROLL = RuleLink("ruling: the End roll", "rulings.md#end-roll")
 BLEEDING_RULING = RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
+THRESHOLD_RULING = RuleLink("ruling: injury thresholds", "rulings.md#injury-thresholds")
 
+READINGS = (
+    ("fractions_of_hp", "Thirds of HP (ruling)"),
+    ("best_physical", "Characteristics (table)"),
+)
 MAX_CHARACTERISTIC = 30
 MAX_FORM_DAMAGE = 999
 MAX_FORM_ROUNDS = injury.MAX_SURVIVAL_ROUNDS
@@ -67,12 +73,12 @@ def _chart_rounds(rounds: int) -> list[int]:
     return sorted({max(1, rounds * i // CHART_POINTS) for i in range(1, CHART_POINTS + 1)})
 
 
-def _bleeding_timeline(damage: int, hp: int) -> list[Step]:
+def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, best: int) -> list[Step]:
     """One step per condition the bleeding reaches, ending when the character is dying."""
     steps = []
     minutes = injury.minutes_until_dying(damage, hp)
-    current = injury.injury_condition(damage, hp)
-    limits = injury.injury_thresholds(hp)
+    current = injury.injury_condition(damage, hp, reading=reading, best_physical=best)
+    limits = injury.injury_thresholds(hp, reading=reading, best_physical=best)
     for condition in (
         injury.InjuryCondition.WOUNDED,
         injury.InjuryCondition.SERIOUSLY_WOUNDED,
@@ -82,7 +88,10 @@ def _bleeding_timeline(damage: int, hp: int) -> list[Step]:
         if condition.severity <= current.severity:
             continue
         least = limits.least_damage(condition)
-        minute = next(m for m in range(minutes + 1) if damage + injury.bleeding_damage_after(m) >= least)
+        reached = (m for m in range(minutes + 1) if damage + injury.bleeding_damage_after(m) >= least)
+        minute = next(reached, None)
+        if minute is None:  # a threshold above HP (table reading) is never reached before dying
+            continue
         steps.append(
             Step(
                 f"After {minute} min untreated: {damage + injury.bleeding_damage_after(minute)} damage, "
@@ -103,7 +112,9 @@ def compute(values: Mapping[str, Any]) -> Result:
     )
     with on_field("endurance"):
         hp = injury.hit_points(values["strength"], values["dexterity"], endurance)
-    condition = injury.injury_condition(damage, hp)
+    reading = injury.ThresholdReading(values["reading"])
+    best = max(values["strength"], values["dexterity"], endurance)
+    condition = injury.injury_condition(damage, hp, reading=reading, best_physical=best)
     modifier = injury.end_roll_modifier(endurance, damage)
     penalty = injury.wound_penalty(damage)
     outputs = {"hp": str(hp), "state": NAMES[condition], "end_modifier": _signed(modifier)}
@@ -158,7 +169,7 @@ def compute(values: Mapping[str, Any]) -> Result:
             minutes = injury.minutes_until_dying(damage, hp)
             outputs["minutes_to_dying"] = f"{minutes} min"
             steps.append(Step("Bleeding: 1 damage a minute, from the minute after the wound.", BLEEDING))
-            steps.extend(_bleeding_timeline(damage, hp))
+            steps.extend(_bleeding_timeline(damage, hp, reading, best))
     return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
 
@@ -175,6 +186,7 @@ CALCULATOR = Calculator(
             "rounds", "Rounds", 3, 0, MAX_FORM_ROUNDS, help="Dying rolls to survive (10 rounds = 1 minute)."
         ),
         BoolInput("bleeding", "Bleeding", default=False),
+        ChoiceInput("reading", "Thresholds (ruling)", READINGS, "fractions_of_hp"),
     ),
     outputs=(
         Output("hp", "HP"),
@@ -198,5 +210,5 @@ CALCULATOR = Calculator(
         "rules_core.injury.bleeding_damage_after",
         "rules_core.injury.stabilised_hours",
     ),
-    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, DYING),
+    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, DYING, THRESHOLD_RULING),
 )

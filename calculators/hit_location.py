@@ -100,11 +100,13 @@ def compute(values: Mapping[str, Any]) -> Result:
                 steps.append(Step(f"{damage} damage: {outputs['effect']}.", DAMAGE))
     chart = Chart(
         key="locations",
-        caption="Chance of each location on 2d6",
-        x_label="Location",
+        caption="Chance of each 2d6 roll ("
+        + "; ".join(f"{r.roll} {r.location}" for r in targeting.hit_locations())
+        + ")",
+        x_label="2d6 roll",
         y_label="Chance",
-        points=tuple((f"{row.roll} {row.location}", row.odds) for row in targeting.hit_locations()),
-        highlight=(f"{location.roll} {location.location}",) if location is not None else (),
+        points=tuple((row.roll, row.odds) for row in targeting.hit_locations()),
+        highlight=(location.roll,) if location is not None else (),
     )
     return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 

@@ -43,7 +43,7 @@ ACTIONS = (
 LOADS = (("light", "Light"), ("medium", "Medium"), ("heavy", "Heavy"))
 STANCES = (("standing", "Standing"), ("crouching", "Crouching"), ("prone", "Prone (crawling)"))
 SCALES = (("1.5", "1.5 m spaces"), ("4.5", "4.5 m spaces"))
-READINGS = (("spaces", "Spaces x scale (7 spaces = 10.5 m)"), ("printed", "Metres as printed (10 m)"))
+READINGS = (("spaces", "7 spaces = 10.5 m"), ("printed", "As printed: 10 m"))
 STANCE_READINGS = (
     ("listed_steps", "Through the listed changes"),
     ("down_is_one", "Any lower stance for 1"),
@@ -72,8 +72,8 @@ def compute(values: Mapping[str, Any]) -> Result:
     per_round = actions.minor_actions_per_round()
     share = f"{named.minor_actions} of the round's {per_round} minor actions"
     outputs = {
-        "cost": f"{named.action_type.value} action ({named.minor_actions} of {per_round} minor actions)",
-        "stance_cost": f"{cost} minor action{'s' if cost != 1 else ''}" if cost else "no change",
+        "cost": f"{named.minor_actions} of {per_round} minor actions",
+        "stance_cost": f"{cost} minor action{'s' if cost != 1 else ''}" if cost else "none",
     }
     steps = [
         Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE),

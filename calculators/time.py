@@ -64,9 +64,14 @@ def parse_duration_die(text: str) -> tuple[int, int]:
     return expression.count, expression.sides
 
 
+SHORT = {"seconds": "s", "minutes": "min", "hours": "h"}
+"""Short unit names for the result boxes (days and weeks are written out)."""
+
+
 def _amount(units: int, unit: str) -> str:
-    name = unit if units != 1 else unit[:-1]
-    return f"{units} {name}"
+    if unit in SHORT:
+        return f"{units} {SHORT[unit]}"
+    return f"{units} {unit if units != 1 else unit[:-1]}"
 
 
 def compute(values: Mapping[str, Any]) -> Result:

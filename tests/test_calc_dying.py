@@ -93,6 +93,26 @@ def test_a_chance_too_small_to_show_is_not_written_as_zero() -> None:
     assert chance_text(Fraction(1, 4)) == "25.00%"
 
 
+def test_the_best_physical_reading_moves_the_seriously_and_critically_wounded_thresholds() -> None:
+    # Ruling injury-thresholds, other reading: the table's column, best physical characteristic (9) and
+    # twice it (18) instead of thirds of HP 23 (7 and 15).
+    found = runtime.compute(
+        "dying", {"endurance": "9", "damage": "8", "bleeding": "1", "reading": "best_physical"}
+    )
+    assert found["outputs"]["state"] == "wounded"
+    assert "After 1 min untreated: 9 damage, seriously wounded." in found["details"]
+    assert "After 10 min untreated: 18 damage, critically wounded." in found["details"]
+    assert found["outputs"]["minutes_to_dying"] == "16 min"
+
+
+def test_a_threshold_above_hp_in_the_table_reading_is_left_out_of_the_timeline() -> None:
+    # Str 1, Dex 1, End 20: HP 22; the table's critically wounded threshold 2 x 20 = 40 lies past dying.
+    params = {"strength": "1", "dexterity": "1", "endurance": "20", "damage": "0", "bleeding": "1"}
+    found = runtime.compute("dying", {**params, "reading": "best_physical"})
+    assert found["ok"] and found["outputs"]["minutes_to_dying"] == "23 min"
+    assert "critically wounded" not in found["details"]
+
+
 def test_not_dying_and_not_bleeding_shows_no_survival_figures() -> None:
     found = outputs(damage=5)
     assert found["state"] == "wounded"
@@ -118,3 +138,25 @@ def test_the_survival_chart_never_draws_more_than_twenty_points() -> None:
 def test_bad_inputs_are_flagged_beside_their_field(params: dict[str, str], field: str) -> None:
     found = runtime.compute("dying", params)
     assert not found["ok"] and field in found["errors"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    strength=st.integers(0, 30),
+    dexterity=st.integers(0, 30),
+    endurance=st.integers(1, 30),
+    damage=st.integers(0, 120),
+    bleeding=st.booleans(),
+    reading=st.sampled_from(["fractions_of_hp", "best_physical"]),
+)
+def test_every_valid_character_computes_and_bleeding_reaches_dying_in_the_minutes_shown(
+    strength: int, dexterity: int, endurance: int, damage: int, bleeding: bool, reading: str
+) -> None:
+    params = {"strength": strength, "dexterity": dexterity, "endurance": endurance, "damage": damage}
+    found = outputs(**params, bleeding=int(bleeding), reading=reading)
+    hp = strength + dexterity + endurance
+    assert found["hp"] == str(hp)
+    if damage > hp:
+        assert found["state"] == "dying" and found["minutes_to_dying"] == "now"
+    elif bleeding:
+        assert found["minutes_to_dying"] == f"{hp + 1 - damage} min"

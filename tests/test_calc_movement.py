@@ -42,9 +42,10 @@ def test_the_printed_reading_gives_the_texts_10_m_for_a_loaded_dash() -> None:
 
 
 def test_each_action_names_its_cost_in_minor_actions() -> None:
-    assert outputs(action="move")["cost"] == "minor action (1 of 3 minor actions)"
-    assert outputs(action="dash")["cost"] == "significant action (2 of 3 minor actions)"
-    assert outputs(action="run")["cost"] == "full action (3 of 3 minor actions)"
+    assert outputs(action="move")["cost"] == "1 of 3 minor actions"
+    assert outputs(action="dash")["cost"] == "2 of 3 minor actions"
+    assert outputs(action="run")["cost"] == "3 of 3 minor actions"
+    assert "Dash is a significant action" in runtime.compute("movement", {"action": "dash"})["details"]
 
 
 def test_a_prone_character_cannot_make_a_minor_move_but_crawls_otherwise() -> None:
@@ -66,7 +67,7 @@ def test_crouching_roughly_halves_the_distance() -> None:
         ("prone", "standing", "listed_steps", "3 minor actions"),
         ("crouching", "prone", "listed_steps", "2 minor actions"),
         ("crouching", "prone", "down_is_one", "1 minor action"),
-        ("standing", "standing", "listed_steps", "no change"),
+        ("standing", "standing", "listed_steps", "none"),
     ],
 )
 def test_stance_changes_cost_the_listed_minor_actions(start: str, end: str, reading: str, cost: str) -> None:

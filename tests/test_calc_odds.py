@@ -82,3 +82,23 @@ def test_the_grid_shows_the_advantage_chances_when_asked() -> None:
 def test_out_of_range_inputs_are_flagged_beside_their_field(field: str, value: str) -> None:
     found = runtime.compute("odds", {field: value})
     assert not found["ok"] and field in found["errors"]
+
+
+TOOLS = ["odds", "dying", "initiative", "movement", "thrown", "tactics", "time", "hit_location", "dice"]
+
+
+@pytest.mark.parametrize("name", TOOLS)
+def test_each_table_tool_names_only_rules_core_functions_that_exist(name: str) -> None:
+    from importlib import import_module
+
+    from calculators import registry
+
+    calc = registry.get(name)
+    assert calc.uses, f"{name} declares no rules_core functions"
+    for dotted in calc.uses:
+        assert dotted.startswith("rules_core."), dotted
+        module, _, attr = dotted.partition(".")[2].partition(".")
+        target: object = import_module(f"rules_core.{module}")
+        for part in attr.split("."):
+            target = getattr(target, part)
+        assert callable(target), dotted

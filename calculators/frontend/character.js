@@ -174,7 +174,7 @@
     const picker = h("select", { "aria-label": "Character", class: "mt-picker" });
     const editor = h("form", { class: "mt-editor", novalidate: true, autocomplete: "off" });
     const derived = h("section", { class: "mt-derived", "aria-live": "polite", "aria-label": "Derived numbers" });
-    const linkOut = h("input", { type: "text", readonly: true, class: "mt-link", "aria-label": "Link to this character" });
+    const linkOut = h("input", { type: "text", readonly: true, class: "mt-link", "aria-label": "Link to this character", hidden: true });
     const importMsg = h("p", { class: "mt-import-msg", role: "alert", "data-import-message": "" });
     const importText = h("textarea", {
       rows: 3,
@@ -195,8 +195,8 @@
       ),
       status,
       offer,
-      editor,
       derived,
+      editor,
       h(
         "section",
         { class: "mt-share", "aria-label": "Export and import" },
@@ -209,7 +209,7 @@
         ),
         linkOut,
         h("h3", { text: "Import" }),
-        h("label", { class: "mt-file-label" }, "From a file: ", fileInput),
+        h("label", { class: "mt-button mt-file-label" }, "Import a file\u2026", fileInput),
         importText,
         h("button", { type: "button", class: "mt-button", "data-action": "import", onclick: () => importFrom(importText.value) }, "Import"),
         importMsg,
@@ -448,6 +448,7 @@
     function showCharacter() {
       fillPicker();
       linkOut.value = "";
+      linkOut.hidden = true;
       const current = activeCharacter(store);
       if (!current) {
         editor.replaceChildren(h("p", { class: "mt-empty", text: "No character on this device yet: press New to make one." }));
@@ -514,6 +515,7 @@
           url.search = "";
           url.hash = fragment;
           linkOut.value = url.href;
+          linkOut.hidden = false;
           linkOut.select();
           if (navigator.clipboard) navigator.clipboard.writeText(url.href).catch(() => {});
           setStatus("Link made (and copied where the browser allows). The character travels inside the link.");
@@ -549,25 +551,28 @@
     }
 
     function offerFromLink() {
-      const hash = location.hash.slice(1);
-      if (!hash.startsWith("character=")) return;
+      const link = pendingLink;
+      if (!link) return;
       const clear = () => {
-        history.replaceState(history.state, "", location.pathname + location.search);
+        pendingLink = "";
+        if (location.hash.startsWith("#character=")) {
+          history.replaceState(history.state, "", location.pathname + location.search);
+        }
         offer.hidden = true;
         offer.replaceChildren();
       };
-      call("import_character", { text: hash }).then(
+      call("import_character", { text: link }).then(
         (character) => {
           offer.hidden = false;
           offer.replaceChildren(
             h("p", { text: `This link carries a character: ${character.name}.` }),
-            h("button", { type: "button", class: "mt-button", "data-action": "accept-link", onclick: () => importFrom(hash).then(clear) }, "Add to my characters"),
-            h("button", { type: "button", class: "mt-button mt-quiet", onclick: clear }, "Ignore"),
+            h("button", { type: "button", class: "mt-button", "data-action": "accept-link", onclick: () => importFrom(link).then(clear) }, "Add to my characters"),
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "ignore-link", onclick: clear }, "Ignore"),
           );
         },
         (error) => {
           importMsg.textContent = `The link's character was not imported: ${error.message}`;
-          history.replaceState(history.state, "", location.pathname + location.search);
+          clear();
         },
       );
     }
@@ -684,10 +689,18 @@
 
   // ------------------------------------------------------------ binding (instant navigation)
 
-  // A character link opened while the page is already showing (only the fragment changes).
+  // A character link (#character=...) is read as soon as it appears, before the theme's
+  // navigation rewrites the address; it waits until the person accepts or ignores it.
+  let pendingLink = "";
   let linkOffer = null;
+  function grabLink() {
+    const hash = location.hash.slice(1);
+    if (hash.startsWith("character=")) pendingLink = hash.slice(0, MAX_IMPORT_CHARS + 1);
+  }
+  grabLink();
   window.addEventListener("hashchange", () => {
-    if (linkOffer && document.querySelector('[data-mneme-table="character"]')) linkOffer();
+    grabLink();
+    if (pendingLink && linkOffer && document.querySelector('[data-mneme-table="character"]')) linkOffer();
   });
 
   function bindAll() {

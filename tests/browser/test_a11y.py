@@ -73,13 +73,12 @@ def settle(page: Any) -> None:
         wait_ready(forms.nth(index))
 
 
-def test_axe_finds_no_violation_on_any_page(page: Any, site_dir: Path) -> None:
-    pages = site_pages(site_dir)
-    assert len(pages) >= 20
+def sweep(page: Any, paths: list[str]) -> list[str]:
+    """Visit each path in one tab (instant navigation after the first), run axe on each."""
     problems: list[str] = []
-    page.goto(pages[0])
-    for path in pages:
-        if path:
+    page.goto(paths[0])
+    for path in paths:
+        if path != paths[0]:
             page.evaluate(GO, path)
             page.wait_for_function(
                 "p => location.pathname.endsWith(p) && !document.getElementById('__a11y_next')"
@@ -88,7 +87,24 @@ def test_axe_finds_no_violation_on_any_page(page: Any, site_dir: Path) -> None:
             )
         settle(page)
         problems += check(page, path or "home")
-    assert not problems, "\n".join(problems)
+    return problems
+
+
+def summary(problems: list[str]) -> str:
+    """The violations grouped by rule (with the pages), then in full."""
+    by_rule: dict[str, list[str]] = {}
+    for line in problems:
+        where, _, rest = line.partition(": ")
+        by_rule.setdefault(rest.split(" ", 1)[0], []).append(where)
+    head = [f"{rule}: {len(pages)} pages: {', '.join(pages)}" for rule, pages in sorted(by_rule.items())]
+    return "\n".join([*head, "", *problems])
+
+
+def test_axe_finds_no_violation_on_any_page(page: Any, site_dir: Path) -> None:
+    pages = site_pages(site_dir)
+    assert len(pages) >= 20
+    problems = sweep(page, pages)
+    assert not problems, summary(problems)
 
 
 def test_the_404_page_has_no_violation(page: Any) -> None:
@@ -96,18 +112,14 @@ def test_the_404_page_has_no_violation(page: Any) -> None:
     assert not check(page, "404")
 
 
-@pytest.mark.parametrize("scheme", ["dark"])
-def test_axe_finds_no_violation_in_the_dark_scheme(browser: Any, site_url: str, scheme: str) -> None:
-    ctx = browser.new_context(base_url=site_url, color_scheme=scheme)
+def test_axe_finds_no_violation_in_the_dark_scheme(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(base_url=site_url, color_scheme="dark")
     try:
         page = ctx.new_page()
-        problems: list[str] = []
-        for path in DARK_SAMPLE:
-            page.goto(path)
-            assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
-            settle(page)
-            problems += check(page, f"{path or 'home'} ({scheme})")
-        assert not problems, "\n".join(problems)
+        page.goto("")
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+        problems = [f"{p} (dark)" for p in sweep(page, DARK_SAMPLE)]
+        assert not problems, summary(problems)
     finally:
         ctx.close()
 
@@ -120,7 +132,8 @@ def test_an_invalid_calculator_field_is_announced_without_violations(page: Any) 
     assert field.get_attribute("aria-invalid") == "true"
     message = form.locator('[data-error-for="modifier"]')
     assert message.get_attribute("role") == "alert" and message.inner_text().strip()
-    assert not check(page, "effect (invalid)")
+    problems = check(page, "effect (invalid)")
+    assert not problems, summary(problems)
 
 
 def test_a_calculator_is_fully_operable_by_keyboard(page: Any) -> None:

@@ -80,6 +80,7 @@ TOOLS = [
             "damage": str(r.randint(0, 70)),
             "rounds": str(r.randint(0, 80)),
             "bleeding": r.choice("01"),
+            "reading": r.choice(["fractions_of_hp", "best_physical"]),
         },
         (("rounds", "1001"), ("damage", "")),
     ),
@@ -140,7 +141,7 @@ TOOLS = [
         "time",
         "time",
         {"die": "1d6", "effect": "-3"},
-        {"median": "3 seconds", "duration": "6 seconds", "rounds": "1 round"},
+        {"median": "3 s", "duration": "6 s", "rounds": "1 round"},
         lambda r: {
             "die": r.choice(["1d6", "2d6", "1d10", "3d4", "1d20", "d6"]),
             "unit": r.choice(["seconds", "minutes", "hours", "days", "weeks"]),

@@ -227,3 +227,65 @@ def test_the_site_is_installable_as_an_app(visit: Visit) -> None:
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are incognito profiles; that is the only objection allowed.
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+
+
+SNAPSHOT_STORED_JS = """
+async () => {
+  for (let i = 0; i < 300; i++) {
+    const cache = await caches.open("mneme-engine-snapshot");
+    const keys = (await cache.keys()).map((r) => r.url);
+    if (keys.length) return keys;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return [];
+}
+"""
+
+
+def engine_visit(visit: Visit, python_outputs: Any, **params: Any) -> dict[str, Any]:
+    """Open the Effect calculator in a new tab of the same browser; its engine's boot timings."""
+    page = visit.new_page()
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    page.goto(f"calculators/effect/?{query}")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    assert outputs(form) == python_outputs("effect", **params)
+    timings: dict[str, Any] = page.evaluate("window.mnemeCalculators.stats.timings")
+    timings["page"] = page
+    return timings
+
+
+def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
+    visit: Visit, python_outputs: Any
+) -> None:
+    first = engine_visit(visit, python_outputs, modifier=2, roll=9)
+    assert first["snapshot"] == "made"
+    keys = first["page"].evaluate(SNAPSHOT_STORED_JS)
+    # Keyed by the Pyodide version and the wheel's content-hashed name.
+    assert len(keys) == 1 and re.search(
+        r"__engine-snapshot__/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl$", keys[0]
+    )
+    first["page"].close()
+    again = engine_visit(visit, python_outputs, modifier=-1, difficulty=11, roll=12)
+    assert again["snapshot"] == "restored"
+    assert again["total_ms"] < first["total_ms"]
+
+
+def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
+    visit: Visit, python_outputs: Any
+) -> None:
+    first = engine_visit(visit, python_outputs, modifier=1)
+    (key,) = first["page"].evaluate(SNAPSHOT_STORED_JS)
+    first["page"].evaluate(
+        """async (key) => {
+          const cache = await caches.open("mneme-engine-snapshot");
+          await cache.put(key, new Response(new Uint8Array(1 << 20).fill(7)));
+        }""",
+        key,
+    )
+    first["page"].close()
+    broken = engine_visit(visit, python_outputs, modifier=3, roll=10)
+    assert broken["snapshot"] == "none"
+    broken["page"].close()
+    later = engine_visit(visit, python_outputs, modifier=0)
+    assert later["snapshot"] == "none"
