@@ -1,6 +1,7 @@
-"""Dice roller: roll any dice expression (``2d6``, ``3d6-2``, ``H 2d6``) for players without dice.
+"""Dice roller: roll any dice expression (``2d6``, ``3d6-2``, ``H 2d6``) for players without dice,
+showing each die, and a check roll with advantage or disadvantage.
 
-Rules: Core Mechanics § Dice Roll; Outcomes § Damage Rolls, § Damage Scale.
+Rules: Core Mechanics § Dice Roll, § Advantage and Disadvantage; Outcomes § Damage Rolls, § Damage Scale.
 Rolling uses a ``random.Random`` seeded from the ``seed`` input, so a roll can be
 shared as a link; all maths is in :mod:`rules_core.dice`.
 """
@@ -15,6 +16,7 @@ from typing import Any
 from calculators.spec import (
     Calculator,
     Chart,
+    ChoiceInput,
     IntInput,
     OptionalIntInput,
     Output,
@@ -25,11 +27,21 @@ from calculators.spec import (
 )
 from rules_core import dice as rules
 
-__all__ = ["CALCULATOR", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
+__all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
 
 CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
 DAMAGE = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 SCALE = RuleLink("Scale", "rules/damage.md#scale")
+ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+
+CHECK_ROLLS = (
+    ("none", "No check"),
+    ("plain", "Plain 2d6"),
+    ("advantage", "Advantage: best 2 of 3d6"),
+    ("disadvantage", "Disadvantage: worst 2 of 3d6"),
+)
+"""The check roll offered beside the dice; advantage and disadvantage are net (they cancel one for one)."""
+_CHECK_COUNTS = {"plain": (0, 0), "advantage": (1, 0), "disadvantage": (0, 1)}
 
 MAX_SEED = 999_999_999
 """Largest seed; the page draws a fresh one below it when the field is empty."""
@@ -46,21 +58,44 @@ def _two_decimals(value: Fraction) -> str:
     return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
 
 
+def _faces(rolled: rules.RolledDice) -> str:
+    return "[" + ", ".join(str(face) for face in rolled.faces) + "]"
+
+
+def _joined(faces: tuple[int, ...]) -> str:
+    return ", ".join(str(face) for face in faces)
+
+
+def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], Step]:
+    """Roll the chosen check after the dice; its outputs and its working step."""
+    advantage, disadvantage = _CHECK_COUNTS[check]
+    found = rules.roll_check(rng, advantage, disadvantage)
+    kept = " + ".join(str(face) for face in found.kept)
+    if check == "plain":
+        step = Step(f"Check: 2d6 rolled {kept} = {found.total}.", CHECK)
+        return {"check": str(found.total), "check_dice": kept}, step
+    dropped = list(found.rolled)
+    for face in found.kept:
+        dropped.remove(face)
+    which = "highest" if check == "advantage" else "lowest"
+    step = Step(
+        f"Check with {check}: 3d6 rolled {_joined(found.rolled)}, the two {which} kept: "
+        f"{kept} = {found.total}.",
+        ADVANTAGE,
+    )
+    return {"check": str(found.total), "check_dice": f"{kept}, dropped {_joined(tuple(dropped))}"}, step
+
+
 def compute(values: Mapping[str, Any]) -> Result:
-    """Roll the expression ``times`` times from the seed; its range, average and exact distribution."""
+    """Roll the expression ``times`` times from the seed, each die shown, then the chosen check roll;
+    the expression's range, exact average and distribution."""
     expression: rules.DiceExpression = values["dice"]
-    times, seed = values["times"], values["seed"]
+    times, seed, check = values["times"], values["seed"], values["check"]
     totals = expression.count * (expression.sides - 1) + 1
     distribution = expression.distribution() if totals <= MAX_CHART_VALUES else None
-    if distribution is not None:
-        average = rules.mean(distribution)
-    else:  # the average of a sum is the sum of the averages: one die's, count times, plus the modifier
-        average = (
-            rules.mean(rules.die(expression.sides)) * expression.count + expression.modifier
-        ) * expression.factor
     outputs = {
         "range": f"{expression.minimum} to {expression.maximum}",
-        "expected": _two_decimals(average),
+        "expected": _two_decimals(expression.mean),
     }
     steps = []
     rolls: list[int] = []
@@ -72,12 +107,25 @@ def compute(values: Mapping[str, Any]) -> Result:
         steps.append(Step("Press Roll to roll.", CHECK))
     else:
         rng = random.Random(seed)
-        rolls = [rules.roll(expression, rng) for _ in range(times)]
+        rolled = [rules.roll_faces(expression, rng) for _ in range(times)]
+        rolls = [r.total for r in rolled]
         outputs["rolls"] = ", ".join(str(r) for r in rolls)
+        outputs["faces"] = ", ".join(_faces(r) for r in rolled)
         outputs["total"] = str(sum(rolls))
         steps.append(
             Step(f"Rolled {expression} {times} time{'s' if times != 1 else ''} (seed {seed}).", CHECK)
         )
+        sign = "+" if expression.modifier > 0 else "-"
+        modifier = f" {sign} {abs(expression.modifier)}" if expression.modifier else ""
+        for number, r in enumerate(rolled, 1):
+            sum_text = " + ".join(map(str, r.faces)) + modifier
+            if expression.scale:
+                sum_text = f"({sum_text}) x {expression.factor}"
+            steps.append(Step(f"Roll {number}: {sum_text} = {r.total}.", DAMAGE))
+        if check != "none":
+            check_outputs, step = _check_roll(check, rng)
+            outputs.update(check_outputs)
+            steps.append(step)
     steps.append(
         Step(
             f"Every total from {expression.minimum} to {expression.maximum}; average {outputs['expected']}.",
@@ -124,20 +172,30 @@ CALCULATOR = Calculator(
             placeholder="new roll",
             help="Each number is one roll; share the link to share it. Empty: a new roll.",
         ),
+        ChoiceInput(
+            "check",
+            "Check roll",
+            CHECK_ROLLS,
+            "none",
+            help="Rolled after the dice. Advantages and disadvantages cancel one for one: pick what is left.",
+        ),
     ),
     outputs=(
         Output("rolls", "Rolled"),
+        Output("faces", "Dice faces"),
         Output("total", "Total of the rolls"),
         Output("range", "Range"),
         Output("expected", "Average roll"),
+        Output("check", "Check roll"),
+        Output("check_dice", "Check dice kept"),
     ),
     compute=compute,
     uses=(
         "rules_core.dice.parse_dice",
-        "rules_core.dice.roll",
-        "rules_core.dice.mean",
-        "rules_core.dice.die",
+        "rules_core.dice.roll_faces",
+        "rules_core.dice.roll_check",
+        "rules_core.dice.DiceExpression.mean",
         "rules_core.dice.DiceExpression.distribution",
     ),
-    rules=(CHECK, DAMAGE, SCALE),
+    rules=(CHECK, ADVANTAGE, DAMAGE, SCALE),
 )

@@ -155,7 +155,7 @@ def _chart(chart: Chart) -> str:
         f'<figure class="calc-chart" data-chart="{escape(chart.key)}" data-series="{escape(series)}">'
         f"<figcaption>{escape(chart.caption)}</figcaption>"
         '<div class="calc-chart-canvas" data-chart-canvas></div>'
-        '<div class="calc-chart-table"><table>'
+        '<div class="calc-chart-table"><table class="calc-table">'
         f'<thead><tr><th scope="col">{escape(chart.x_label)}</th>'
         f'<th scope="col">{escape(chart.y_label)}</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div></figure>"
@@ -175,7 +175,7 @@ def render_details(ev: Evaluation, root: str = "") -> str:
             f"<li>{escape(step.text)}{' ' + _a(step.rule, root) if step.rule else ''}</li>"
             for step in res.working
         )
-        parts.append(f'<div class="calc-working"><h3>Working</h3><ol>{items}</ol></div>')
+        parts.append(f'<div class="calc-working"><h2 class="calc-heading">Working</h2><ol>{items}</ol></div>')
     parts.extend(_chart(chart) for chart in res.charts)
     links = res.rules or ev.calculator.rules
     if links:

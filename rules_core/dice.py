@@ -22,7 +22,8 @@ from itertools import accumulate
 from math import comb, gcd, lcm
 from types import MappingProxyType
 
-from rules_core.tables import table
+from rules_core.checks import net_advantage
+from rules_core.tables import constant, table
 
 __all__ = [
     "MAX_DICE",
@@ -33,6 +34,8 @@ __all__ = [
     "MIN_SIDES",
     "DiceExpression",
     "Distribution",
+    "RolledCheck",
+    "RolledDice",
     "chance_at_least",
     "constant_distribution",
     "convolve",
@@ -43,6 +46,8 @@ __all__ = [
     "parse_dice",
     "repeat_sum",
     "roll",
+    "roll_check",
+    "roll_faces",
     "scale_factor",
     "scale_prefixes",
     "scale_rank",
@@ -142,6 +147,14 @@ class DiceExpression:
     def maximum(self) -> int:
         """The highest total, scale applied."""
         return (self.count * self.sides + self.modifier) * self.factor
+
+    @property
+    def mean(self) -> Fraction:
+        """The exact average total, scale applied: (count x (sides + 1) / 2 + modifier) x factor.
+
+        Computed from the figures alone, without building the distribution.
+        """
+        return (Fraction(self.count * (self.sides + 1), 2) + self.modifier) * self.factor
 
     def with_modifier(self, modifier: int, /) -> DiceExpression:
         """The same dice with another modifier."""
@@ -357,9 +370,66 @@ def chance_at_least(distribution: Distribution, threshold: int, /) -> Fraction:
     return sum((p for v, p in distribution.items() if v >= threshold), Fraction(0))
 
 
-def roll(expression: DiceExpression, rng: random.Random, /) -> int:
-    """Roll an expression with the injected generator ``rng``; scale applied."""
+@dataclass(frozen=True)
+class RolledDice:
+    """One roll of an expression: each die's face, the modifier, the scale factor and the total."""
+
+    faces: tuple[int, ...]
+    modifier: int
+    factor: int
+    total: int
+
+
+@dataclass(frozen=True)
+class RolledCheck:
+    """One check roll: every die rolled, the two kept (in rolled order) and their total."""
+
+    rolled: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+
+
+def _check_rng(rng: random.Random) -> None:
     if not isinstance(rng, random.Random):
         raise ValueError("Rolling needs a random.Random generator.")
-    total = sum(rng.randint(1, expression.sides) for _ in range(expression.count))
-    return (total + expression.modifier) * expression.factor
+
+
+def roll_faces(expression: DiceExpression, rng: random.Random, /) -> RolledDice:
+    """Roll an expression with the injected generator ``rng``, keeping each die's face.
+
+    The total is (sum of the faces + modifier) x the scale's factor (Outcomes § Damage Scale).
+    Only ``rng.randint`` is used, so a seed gives the same faces in CPython and Pyodide.
+    """
+    _check_rng(rng)
+    faces = tuple(rng.randint(1, expression.sides) for _ in range(expression.count))
+    total = (sum(faces) + expression.modifier) * expression.factor
+    return RolledDice(faces, expression.modifier, expression.factor, total)
+
+
+def roll(expression: DiceExpression, rng: random.Random, /) -> int:
+    """Roll an expression with the injected generator ``rng``; scale applied."""
+    return roll_faces(expression, rng).total
+
+
+def roll_check(rng: random.Random, /, advantage: int = 0, disadvantage: int = 0) -> RolledCheck:
+    """Roll the dice of a check with the injected generator ``rng``.
+
+    Advantage and disadvantage cancel one for one; a net advantage rolls 3d6 and keeps the two
+    highest, a net disadvantage the two lowest, otherwise 2d6. Core Mechanics § Dice Roll,
+    § Advantage and Disadvantage.
+
+    Raises:
+        ValueError: for a negative or absurd advantage or disadvantage count, or no generator.
+    """
+    net = net_advantage(advantage, disadvantage)
+    _check_rng(rng)
+    sides, keep = constant("check_constants", "sides"), constant("check_constants", "dice")
+    rolled = tuple(
+        rng.randint(1, sides)
+        for _ in range(keep if net == 0 else constant("check_constants", "advantage_dice"))
+    )
+    # Drop the lowest faces for an advantage, the highest for a disadvantage; ties drop the later die.
+    order = sorted(range(len(rolled)), key=lambda i: (rolled[i] if net < 0 else -rolled[i], i))
+    chosen = sorted(order[:keep])
+    kept = tuple(rolled[i] for i in chosen)
+    return RolledCheck(rolled, kept, sum(kept))

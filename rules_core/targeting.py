@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from math import ceil, floor
 from types import MappingProxyType
 
 from rules_core import dice
+from rules_core._choices import choice
 from rules_core.tables import table
 
 __all__ = [
@@ -35,11 +36,12 @@ __all__ = [
 ]
 
 
-class Rounding(Enum):
+class Rounding(StrEnum):
     """How a fraction of HP becomes a whole damage threshold (a ruling).
 
     ``DOWN`` (default): rounded down, as the injury thresholds say. ``EXACT``:
     the damage must reach the exact fraction (so the threshold rounds up).
+    The plain strings ``"down"`` and ``"exact"`` are accepted wherever a rounding is.
     """
 
     DOWN = "down"
@@ -142,20 +144,24 @@ def _row(area: str) -> Mapping[str, object]:
         raise ValueError(f"Unknown targeted area {area!r}: use one of {areas}.") from None
 
 
-def area_threshold(area: str, hp: int, /, *, rounding: Rounding = Rounding.DOWN) -> int:
+def area_threshold(area: str, hp: int, /, *, rounding: Rounding | str = Rounding.DOWN) -> int:
     """Least damage to ``area`` that causes its effect: a fraction of HP (at least 1).
 
     Limbs 1/3 of HP; extremities, head and vitals 1/10 of HP. Outcomes § Targeted Damage.
+
+    Raises:
+        ValueError: for HP below 1, an unknown area or a rounding other than down or exact.
     """
+    how = choice(Rounding, rounding, "The rounding")
     if hp < 1:
         raise ValueError("HP must be at least 1.")
     fraction = _row(area)["hp_fraction"]
     assert isinstance(fraction, Fraction)
     exact = hp * fraction
-    return max(1, floor(exact) if rounding is Rounding.DOWN else ceil(exact))
+    return max(1, floor(exact) if how is Rounding.DOWN else ceil(exact))
 
 
-def targeted_effects(hp: int, /, *, rounding: Rounding = Rounding.DOWN) -> tuple[TargetedEffect, ...]:
+def targeted_effects(hp: int, /, *, rounding: Rounding | str = Rounding.DOWN) -> tuple[TargetedEffect, ...]:
     """Every targeted area's effect and threshold for a character of ``hp``."""
     return tuple(
         TargetedEffect(
@@ -165,7 +171,9 @@ def targeted_effects(hp: int, /, *, rounding: Rounding = Rounding.DOWN) -> tuple
     )
 
 
-def targeted_effect(area: str, damage: int, hp: int, /, *, rounding: Rounding = Rounding.DOWN) -> str | None:
+def targeted_effect(
+    area: str, damage: int, hp: int, /, *, rounding: Rounding | str = Rounding.DOWN
+) -> str | None:
     """The effect (crippled, stunned, bleeding) that ``damage`` to ``area`` causes, or ``None``.
 
     Outcomes § Targeted Damage.
@@ -179,7 +187,7 @@ def targeted_effect(area: str, damage: int, hp: int, /, *, rounding: Rounding = 
 
 
 def targeted_effect_chance(
-    area: str, damage: dice.Distribution, hp: int, /, *, rounding: Rounding = Rounding.DOWN
+    area: str, damage: dice.Distribution, hp: int, /, *, rounding: Rounding | str = Rounding.DOWN
 ) -> Fraction:
     """Exact chance that a damage distribution to ``area`` reaches its effect's threshold."""
     return dice.chance_at_least(damage, area_threshold(area, hp, rounding=rounding))

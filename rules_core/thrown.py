@@ -13,12 +13,21 @@ from math import floor
 from rules_core._choices import choice
 from rules_core.tables import constant
 
-__all__ = ["MAX_STRENGTH", "MAX_THROWN_VALUE", "ThrownRange", "ThrownRounding", "thrown_range"]
+__all__ = [
+    "MAX_STRENGTH",
+    "MAX_THROWN_TEXT",
+    "MAX_THROWN_VALUE",
+    "ThrownRange",
+    "ThrownRounding",
+    "thrown_range",
+]
 
 MAX_STRENGTH = 50
 """A Strength above this is rejected (bounded input)."""
 MAX_THROWN_VALUE = 20
 """A Thrown value above this is rejected (bounded input)."""
+MAX_THROWN_TEXT = 16
+"""A Thrown value written as text longer than this is rejected (bounded work)."""
 
 
 class ThrownRounding(StrEnum):
@@ -39,6 +48,13 @@ class ThrownRange:
 
 
 def _value(thrown_value: Fraction | int | float | str) -> Fraction:
+    if isinstance(thrown_value, str):
+        if len(thrown_value) > MAX_THROWN_TEXT:
+            raise ValueError(f"The Thrown value is at most {MAX_THROWN_TEXT} characters, such as 0.5 or 1.5.")
+        if "e" in thrown_value.casefold():
+            raise ValueError("Write the Thrown value without an exponent, such as 0.5 or 1.5.")
+    elif not isinstance(thrown_value, Fraction | int | float):
+        raise ValueError("The Thrown value must be a number such as 0.5 or 1.5.")
     try:
         value = Fraction(str(thrown_value)) if isinstance(thrown_value, float) else Fraction(thrown_value)
     except (ValueError, TypeError, ZeroDivisionError):
@@ -60,7 +76,8 @@ def thrown_range(
     Thrown 1.5 weapon 10 m or 31 m. Actions § Thrown Weapons.
 
     Raises:
-        ValueError: for a Strength outside 0 to 50 or a Thrown value outside (0, 20].
+        ValueError: for a Strength outside 0 to 50, a Thrown value outside (0, 20], or one written
+            as text longer than 16 characters or with an exponent (``9e999999``).
     """
     if not 0 <= strength <= MAX_STRENGTH:
         raise ValueError(f"Strength must be between 0 and {MAX_STRENGTH}.")

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
+from functools import cache
 
 from rules_core._choices import choice
 from rules_core.actions import round_seconds
 from rules_core.checks import check_modifier
+from rules_core.dice import sum_of_dice
 from rules_core.tables import constant
 
 __all__ = [
@@ -70,17 +73,15 @@ def median_duration(dice: int = 1, sides: int = 6, /) -> int:
         ValueError: for more than 20 dice, or fewer than 2 or more than 100 sides.
     """
     _check_dice(dice, sides)
-    counts = {0: 1}
-    for _ in range(dice):
-        step: dict[int, int] = {}
-        for total, n in counts.items():
-            for face in range(1, sides + 1):
-                step[total + face] = step.get(total + face, 0) + n
-        counts = step
-    whole, running = sides**dice, 0
-    for total in sorted(counts):
-        running += counts[total]
-        if 2 * running >= whole:
+    return _median(dice, sides)
+
+
+@cache
+def _median(dice: int, sides: int) -> int:
+    running = Fraction(0)
+    for total, chance in sum_of_dice(dice, sides).items():
+        running += chance
+        if 2 * running >= 1:
             return total
     raise AssertionError("unreachable")  # pragma: no cover
 

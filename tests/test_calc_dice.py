@@ -27,7 +27,15 @@ def outputs(**params: object) -> dict[str, str]:
 
 
 def test_without_a_roll_number_only_the_range_and_average_show() -> None:
-    assert outputs() == {"rolls": "\u2014", "total": "\u2014", "range": "2 to 12", "expected": "7.00"}
+    assert outputs(check="advantage") == {
+        "rolls": "\u2014",
+        "faces": "\u2014",
+        "total": "\u2014",
+        "range": "2 to 12",
+        "expected": "7.00",
+        "check": "\u2014",
+        "check_dice": "\u2014",
+    }
 
 
 @settings(max_examples=50, deadline=None)
@@ -50,7 +58,69 @@ def test_the_rolls_are_the_seeded_dice_plus_modifier_times_the_scale(
     found = outputs(dice=text, seed=seed, times=times)
     assert found["rolls"] == ", ".join(map(str, rolls))
     assert found["total"] == str(sum(rolls))
+    assert found["check"] == "\u2014"
     assert found == outputs(dice=text, seed=seed, times=times)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    seed=st.integers(0, MAX_SEED), count=st.integers(1, 6), sides=st.integers(2, 20), times=st.integers(1, 5)
+)
+def test_each_rolls_faces_are_shown_and_add_up_to_its_total(
+    seed: int, count: int, sides: int, times: int
+) -> None:
+    rng = random.Random(seed)
+    faces = [[rng.randint(1, sides) for _ in range(count)] for _ in range(times)]
+    found = runtime.compute("dice", {"dice": f"{count}d{sides}+1", "seed": str(seed), "times": str(times)})
+    assert found["outputs"]["faces"] == ", ".join(f"[{', '.join(map(str, f))}]" for f in faces)
+    assert found["outputs"]["rolls"] == ", ".join(str(sum(f) + 1) for f in faces)
+    assert f"Roll {times}: {' + '.join(map(str, faces[-1]))} + 1 = {sum(faces[-1]) + 1}." in found["details"]
+
+
+def test_a_scaled_roll_shows_its_faces_and_the_factor_in_the_working() -> None:
+    """Outcomes § Damage Scale: H 3d6-2 is (3d6-2) x 100."""
+    found = runtime.compute("dice", {"dice": "H 3d6-2", "seed": "42"})
+    rng = random.Random(42)
+    faces = [rng.randint(1, 6) for _ in range(3)]
+    total = (sum(faces) - 2) * 100
+    assert found["outputs"]["faces"] == f"[{', '.join(map(str, faces))}]"
+    assert f"Roll 1: ({' + '.join(map(str, faces))} - 2) x 100 = {total}." in found["details"]
+
+
+CHECKS = {"plain": (2, False), "advantage": (3, True), "disadvantage": (3, False)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), times=st.integers(1, 3), check=st.sampled_from(sorted(CHECKS)))
+def test_the_check_roll_follows_the_dice_from_the_same_seed_and_keeps_two_by_advantage(
+    seed: int, times: int, check: str
+) -> None:
+    """Core Mechanics § Advantage and Disadvantage: 3d6 keeping the two highest (advantage) or lowest."""
+    rng = random.Random(seed)
+    dice_rolls = [rng.randint(1, 6) + rng.randint(1, 6) for _ in range(times)]
+    dice_count, highest = CHECKS[check]
+    rolled = [rng.randint(1, 6) for _ in range(dice_count)]
+    kept = sorted(rolled, reverse=highest)[:2]
+    found = outputs(seed=seed, times=times, check=check)
+    assert found["rolls"] == ", ".join(map(str, dice_rolls))
+    assert found["check"] == str(sum(kept))
+    if check == "plain":
+        assert found["check_dice"] == f"{rolled[0]} + {rolled[1]}"
+    else:
+        shown, dropped = found["check_dice"].split(", dropped ")
+        assert sorted(int(face) for face in shown.split(" + ")) == sorted(kept)
+        assert sorted([*kept, int(dropped)]) == sorted(rolled)
+        assert (
+            f"3d6 rolled {', '.join(map(str, rolled))}, the two "
+            in runtime.compute("dice", {"seed": str(seed), "times": str(times), "check": check})["details"]
+        )
+
+
+def test_a_worked_check_with_advantage_names_the_dice_kept() -> None:
+    found = runtime.compute("dice", {"seed": "42", "times": "2", "check": "advantage"})
+    assert found["outputs"]["faces"] == "[6, 1], [1, 6]"
+    assert (found["outputs"]["check"], found["outputs"]["check_dice"]) == ("5", "3 + 2, dropped 2")
+    assert "Check with advantage: 3d6 rolled 3, 2, 2, the two highest kept: 3 + 2 = 5." in found["details"]
 
 
 @pytest.mark.parametrize("text", ["2d6", "3d6-2", "d6", "4d3+1", "D 2d6-2", "H 1d4", "2d10"])
@@ -96,6 +166,7 @@ def test_a_negative_average_is_written_with_its_sign() -> None:
         ("times", "0"),
         ("times", "21"),
         ("seed", "-3"),
+        ("check", "twice"),
     ],
 )
 def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str) -> None:

@@ -24,10 +24,22 @@
     }
   }
 
+  function failedEngine(error) {
+    const rejected = Promise.reject(error);
+    rejected.catch(() => {});
+    return { ready: rejected, failed: error, compute: () => rejected, call: () => rejected, warm: () => {} };
+  }
+
   function startEngine() {
     stats.engineStarts += 1;
     mark("mneme:worker-start");
-    const worker = new Worker(new URL(WORKER_FILE, assets), { type: "module" });
+    let worker;
+    try {
+      if (typeof Worker !== "function") throw new Error("this browser has no Web Workers");
+      worker = new Worker(new URL(WORKER_FILE, assets), { type: "module" });
+    } catch (error) {
+      return failedEngine(error instanceof Error ? error : new Error(String(error)));
+    }
     const pending = new Map();
     let nextId = 1;
     let resolveReady;
@@ -109,8 +121,10 @@
   }
 
   function getEngine() {
-    if (!engine) engine = startEngine();
-    return engine;
+    if (engine) return engine;
+    const started = startEngine();
+    if (!started.failed) engine = started; // a failed start is retried on the next request
+    return started;
   }
 
   function controls(form) {

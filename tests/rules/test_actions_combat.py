@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -210,6 +211,33 @@ def test_bad_thrown_inputs_are_rejected(strength: int, value: int, message: str)
 def test_a_thrown_value_that_is_not_a_number_is_rejected() -> None:
     with pytest.raises(ValueError, match=r"must be a number such as 0\.5"):
         thrown_range(7, "far")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("9e999999", "without an exponent"),
+        ("1E2", "without an exponent"),
+        ("0." + "5" * 20, "at most 16 characters"),
+        ("1" * 100_000, "at most 16 characters"),
+        (float("inf"), "must be a number"),
+        (float("nan"), "must be a number"),
+        (1e308, "at most 20"),
+        (10**1000, "at most 20"),
+        (Fraction(10**1000 + 1, 3), "at most 20"),
+        (Decimal("9e999999"), "must be a number"),
+        (None, "must be a number"),
+    ],
+)
+def test_long_exponent_or_absurd_thrown_values_are_refused_quickly(value: object, message: str) -> None:
+    """Bounded work: the refusal is a short sentence, not seconds spent building a huge number."""
+    with pytest.raises(ValueError, match=message):
+        thrown_range(7, value)  # type: ignore[arg-type]
+
+
+def test_a_thrown_value_written_as_a_fraction_or_decimal_text_is_read_exactly() -> None:
+    assert thrown_range(9, "1/3", ThrownRounding.EXACT) == ThrownRange(Fraction(3), Fraction(9))
+    assert thrown_range(7, " 1.5 ") == thrown_range(7, Fraction(3, 2))
 
 
 @given(st.integers(0, 50), st.fractions(Fraction(1, 100), 20))

@@ -5,6 +5,8 @@ Actions § Grappling, § Action Options; Core Mechanics § Time and Checks.
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -214,6 +216,25 @@ def test_a_large_success_never_takes_less_than_the_lowest_roll() -> None:
 )
 def test_the_median_duration_is_the_lower_middle_value(dice: int, sides: int, median: int) -> None:
     assert median_duration(dice, sides) == median
+
+
+def _brute_force_median(dice: int, sides: int) -> int:
+    """The lower middle total, counting every combination of faces."""
+    totals = sorted(map(sum, product(range(1, sides + 1), repeat=dice)))
+    return totals[(len(totals) - 1) // 2]
+
+
+@pytest.mark.parametrize(
+    ("dice", "sides"), [(d, s) for d in range(1, 5) for s in (2, 3, 4, 5, 6, 7, 10)] + [(5, 6), (2, 100)]
+)
+def test_the_median_duration_equals_brute_force_over_every_face(dice: int, sides: int) -> None:
+    assert median_duration(dice, sides) == _brute_force_median(dice, sides)
+
+
+@given(st.integers(1, 20), st.integers(2, 100))
+def test_the_median_duration_is_the_centre_of_the_symmetric_roll_rounded_down(dice: int, sides: int) -> None:
+    """A sum of fair dice is symmetric about dice x (sides + 1) / 2: the lower median is that rounded down."""
+    assert median_duration(dice, sides) == dice * (sides + 1) // 2
 
 
 @pytest.mark.parametrize(("dice", "sides"), [(0, 6), (21, 6), (1, 1), (1, 101)])

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core import dice
+from rules_core import checks, dice
 from rules_core.dice import DiceExpression, parse_dice
 
 
@@ -243,3 +243,121 @@ def test_any_expression_round_trips_through_its_text(count, sides, modifier, sca
     distribution = expression.distribution()
     assert sum(distribution.values()) == 1
     assert (min(distribution), max(distribution)) == (expression.minimum, expression.maximum)
+
+
+class ScriptedDice(random.Random):
+    """A generator whose ``randint`` returns the given faces in turn (to enumerate every roll)."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        face = self.faces.pop(0)
+        assert a <= face <= b
+        return face
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(1, 50), st.integers(2, 100), st.integers(-1000, 1000), st.sampled_from(["", "D", "H", "K"])
+)
+def test_the_mean_of_an_expression_is_exact_from_its_figures(count, sides, modifier, scale):
+    expression = DiceExpression(count, sides, modifier, scale)
+    assert expression.mean == (Fraction(count * (sides + 1), 2) + modifier) * expression.factor
+    if count <= 6:
+        assert expression.mean == dice.mean(expression.distribution())
+
+
+@pytest.mark.parametrize(
+    ("text", "average"), [("2d6", 7), ("3d6-2", Fraction(17, 2)), ("d6", Fraction(7, 2)), ("H 2d6-2", 500)]
+)
+def test_the_mean_matches_brute_force_over_every_face(text, average):
+    expression = parse_dice(text)
+    totals = [
+        (sum(faces) + expression.modifier) * expression.factor
+        for faces in product(range(1, expression.sides + 1), repeat=expression.count)
+    ]
+    assert expression.mean == Fraction(sum(totals), len(totals)) == average
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.integers(1, 10),
+    st.integers(2, 20),
+    st.integers(-20, 20),
+    st.sampled_from(["", "D", "H", "K"]),
+)
+def test_rolled_faces_are_the_generators_randints_and_give_the_same_total_as_roll(
+    seed, count, sides, modifier, scale
+):
+    expression = DiceExpression(count, sides, modifier, scale)
+    rng = random.Random(seed)
+    faces = tuple(rng.randint(1, sides) for _ in range(count))
+    rolled = dice.roll_faces(expression, random.Random(seed))
+    assert rolled == dice.RolledDice(
+        faces, modifier, expression.factor, (sum(faces) + modifier) * expression.factor
+    )
+    assert rolled.total == dice.roll(expression, random.Random(seed))
+
+
+def test_a_worked_roll_of_h_2d6_minus_2_shows_its_faces():
+    """Outcomes § Damage Scale: H 2d6-2 is (2d6-2) x 100."""
+    assert dice.roll_faces(parse_dice("H 2d6-2"), ScriptedDice((6, 3))) == dice.RolledDice(
+        (6, 3), -2, 100, 700
+    )
+
+
+@pytest.mark.parametrize(
+    ("advantage", "disadvantage", "rolled", "kept", "total"),
+    [
+        (0, 0, (3, 4), (3, 4), 7),
+        (1, 0, (5, 2, 6), (5, 6), 11),
+        (0, 1, (5, 2, 6), (5, 2), 7),
+        (2, 1, (1, 1, 4), (1, 4), 5),
+        (1, 3, (6, 6, 2), (6, 2), 8),
+        (2, 2, (6, 1), (6, 1), 7),
+    ],
+)
+def test_a_check_roll_keeps_two_dice_by_net_advantage(advantage, disadvantage, rolled, kept, total):
+    """Core Mechanics § Advantage and Disadvantage: net advantage keeps the two highest of 3d6."""
+    found = dice.roll_check(ScriptedDice(rolled), advantage, disadvantage)
+    assert found == dice.RolledCheck(rolled, kept, total)
+
+
+@pytest.mark.parametrize(
+    ("advantage", "disadvantage", "rolled"), [(0, 0, 2), (1, 0, 3), (0, 1, 3), (3, 3, 2)]
+)
+def test_check_rolls_over_every_face_give_the_exact_check_distribution(advantage, disadvantage, rolled):
+    counts = Counter(
+        dice.roll_check(ScriptedDice(faces), advantage, disadvantage).total
+        for faces in product(range(1, 7), repeat=rolled)
+    )
+    exact = {total: Fraction(n, 6**rolled) for total, n in counts.items()}
+    assert exact == dict(checks.check_distribution(advantage, disadvantage))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 20), st.integers(0, 20))
+def test_a_check_roll_is_reproducible_from_the_seed_and_keeps_two_of_its_dice(seed, advantage, disadvantage):
+    found = dice.roll_check(random.Random(seed), advantage, disadvantage)
+    assert found == dice.roll_check(random.Random(seed), advantage, disadvantage)
+    rng = random.Random(seed)
+    assert found.rolled == tuple(rng.randint(1, 6) for _ in found.rolled)
+    assert len(found.rolled) == (2 if advantage == disadvantage else 3)
+    assert len(found.kept) == 2 and found.total == sum(found.kept)
+    assert not Counter(found.kept) - Counter(found.rolled)
+
+
+@pytest.mark.parametrize(
+    ("rng", "advantage", "disadvantage", "message"),
+    [
+        (None, 0, 0, r"random\.Random"),
+        (random.Random(1), -1, 0, "Advantage cannot be negative"),
+        (random.Random(1), 0, 21, "Disadvantage is at most 20"),
+    ],
+)
+def test_bad_check_rolls_are_rejected(rng, advantage, disadvantage, message):
+    with pytest.raises(ValueError, match=message):
+        dice.roll_check(rng, advantage, disadvantage)

@@ -120,6 +120,22 @@ def test_the_exact_reading_rounds_targeted_thresholds_up(area, hp, threshold):
     assert targeting.area_threshold(area, hp, rounding=Rounding.EXACT) == threshold
 
 
+@pytest.mark.parametrize(("text", "member"), [("down", Rounding.DOWN), ("exact", Rounding.EXACT)])
+def test_a_plain_string_names_a_rounding(text, member):
+    assert targeting.area_threshold("limbs", 20, rounding=text) == targeting.area_threshold(
+        "limbs", 20, rounding=member
+    )
+    assert targeting.targeted_effects(20, rounding=text) == targeting.targeted_effects(20, rounding=member)
+
+
+@pytest.mark.parametrize("rounding", ["up", "", "DOWN", 1])
+def test_an_unknown_rounding_is_rejected_instead_of_read_as_exact(rounding):
+    with pytest.raises(ValueError, match=r"^The rounding must be one of: down, exact\.$"):
+        targeting.area_threshold("limbs", 20, rounding=rounding)
+    with pytest.raises(ValueError, match="rounding"):
+        targeting.targeted_effect("head", 5, 20, rounding=rounding)
+
+
 @pytest.mark.parametrize(
     ("area", "damage_taken", "effect"),
     [
