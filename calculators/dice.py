@@ -194,7 +194,6 @@ CALCULATOR = Calculator(
         "rules_core.dice.parse_dice",
         "rules_core.dice.roll_faces",
         "rules_core.dice.roll_check",
-        "rules_core.dice.DiceExpression.mean",
         "rules_core.dice.DiceExpression.distribution",
     ),
     rules=(CHECK, ADVANTAGE, DAMAGE, SCALE),

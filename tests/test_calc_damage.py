@@ -159,7 +159,7 @@ def test_the_table_reading_of_the_thresholds_needs_the_best_physical_characteris
 
 def test_the_chart_holds_the_exact_distribution_with_a_table() -> None:
     details = compute(effect=0, damage="2d6")["details"]
-    assert 'data-chart="total"' in details and "<table>" in details
+    assert 'data-chart="total"' in details and "<table" in details
     assert '<th scope="row">7</th><td>16.67%</td>' in details
 
 
