@@ -11,8 +11,11 @@ from typing import Any
 
 from calculators.render import percent
 from calculators.spec import (
+    BoolInput,
     Calculator,
     Chart,
+    ChoiceInput,
+    FieldError,
     IntInput,
     OptionalIntInput,
     Output,
@@ -21,13 +24,17 @@ from calculators.spec import (
     Step,
     on_field,
 )
-from rules_core import checks
+from rules_core import action_options, checks
 
 __all__ = ["CALCULATOR", "compute"]
 
 CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
 EFFECT = RuleLink("Effect", "rules/checks.md#effect")
 ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+COSTLY = RuleLink("Costly success", "rules/mitigation.md#costly-success")
+COSTLY_RULING = RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
+RECKLESS = RuleLink("Reckless action", "rules/actions.md#reckless-action")
+RECKLESS_RULING = RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
 
 
 def _signed(value: int) -> str:
@@ -35,15 +42,31 @@ def _signed(value: int) -> str:
 
 
 def compute(values: Mapping[str, Any]) -> Result:
-    """Chance of success (exact, as a percentage) and, when a roll is given, the Effect and outcome."""
+    """Chance of success (exact, as a percentage) and, when a roll is given, the Effect and outcome.
+
+    With the reckless option the roll gains +2 and the result follows Actions § Reckless Action;
+    with costly success a failure becomes a success effect of 0 at a larger fail effect.
+    """
     modifier, difficulty = values["modifier"], values["difficulty"]
     advantage, disadvantage, roll = values["advantage"], values["disadvantage"], values["roll"]
+    reckless, costly = values["reckless"], values["costly_success"]
+    if reckless and costly:
+        raise FieldError("Pick a reckless action or a costly success, not both.", "costly_success")
+    steps = []
+    if reckless:
+        bonus = action_options.reckless_roll_modifier()
+        steps.append(Step(f"Reckless: {_signed(bonus)} DM on the roll.", RECKLESS))
+        modifier += bonus
     with on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
+    if abs(modifier) > checks.MAX_MODIFIER:
+        raise FieldError(
+            f"With the reckless +2, keep the modifier at most {checks.MAX_MODIFIER - 2}.", "modifier"
+        )
     with on_field("difficulty"):
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
     dice = "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
-    steps = [
+    steps += [
         Step(f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {_signed(net)}.", ADVANTAGE),
         Step(f"Roll {dice}.", ADVANTAGE),
         Step(
@@ -65,6 +88,11 @@ def compute(values: Mapping[str, Any]) -> Result:
                 EFFECT,
             )
         )
+        outputs["success_effect"], outputs["fail_effect"] = str(max(eff, 0)), str(max(-eff, 0))
+        if reckless:
+            _reckless(eff, values["reckless_reading"], outputs, steps)
+        elif costly:
+            _costly(eff, values["costly_reading"], outputs, steps)
     dist = checks.check_distribution(advantage, disadvantage)
     chart = Chart(
         key="dice",
@@ -75,6 +103,43 @@ def compute(values: Mapping[str, Any]) -> Result:
         highlight=(roll,) if roll is not None else (),
     )
     return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]) -> None:
+    """Resolve the roll as a reckless action (Actions § Reckless Action)."""
+    result = action_options.reckless_action(eff, reading)
+    outputs["success_effect"], outputs["fail_effect"] = str(result.success_effect), str(result.fail_degree)
+    if not result.success:
+        outputs["outcome"] = "failure"
+        text = f"Reckless failure: the fail effect grows by 3 to {result.fail_degree}."
+    elif result.fail_degree:
+        outputs["outcome"] = "success, with harm"
+        text = (
+            f"Reckless success: success effect {result.success_effect}; the Effect less 3 is "
+            f"{eff - 3}, so you also suffer a fail effect of {result.fail_degree}."
+        )
+    else:
+        text = f"Reckless success: success effect {result.success_effect}; the Effect less 3 is not below 0."
+    steps.append(Step(text, RECKLESS))
+    steps.append(Step(f"Reading: {reading.replace('_', ' ')}.", RECKLESS_RULING))
+
+
+def _costly(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]) -> None:
+    """Turn a failure into a costly success (Core Mechanics § Costly Success)."""
+    if eff >= 0:
+        steps.append(Step("The roll succeeded: no costly success is needed.", COSTLY))
+        return
+    result = checks.costly_success(eff, checks.CostlySuccessReading(reading))
+    outputs["outcome"] = "costly success"
+    outputs["success_effect"], outputs["fail_effect"] = str(result.success_effect), str(result.fail_degree)
+    steps.append(
+        Step(
+            f"Costly success: success effect {result.success_effect}, and the fail effect of "
+            f"{-eff} becomes {result.fail_degree} (reading: {reading}).",
+            COSTLY,
+        )
+    )
+    steps.append(Step("Why this reading: see the ruling.", COSTLY_RULING))
 
 
 CALCULATOR = Calculator(
@@ -108,13 +173,44 @@ CALCULATOR = Calculator(
             help="Optional: the total of the two dice you kept, before modifiers.",
             placeholder="not rolled",
         ),
+        BoolInput("reckless", "Reckless action", help="+2 DM, but the Effect is taken 3 lower afterwards."),
+        ChoiceInput(
+            "reckless_reading",
+            "Reckless success counts",
+            (
+                (action_options.RecklessReading.FULL_SUCCESS.value, "At its full Effect"),
+                (action_options.RecklessReading.REDUCED_SUCCESS.value, "At its Effect less 3"),
+            ),
+            action_options.RecklessReading.FULL_SUCCESS.value,
+            help="The chapter describes it twice; see the rulings.",
+        ),
+        BoolInput("costly_success", "Costly success", help="On a failure, pay a price to succeed anyway."),
+        ChoiceInput(
+            "costly_reading",
+            "Costly fail effect",
+            (
+                (checks.CostlySuccessReading.DEGREE.value, "Double the degree, add 3"),
+                (checks.CostlySuccessReading.SIGNED.value, "Double the signed Effect, add 3"),
+            ),
+            checks.CostlySuccessReading.DEGREE.value,
+            help="The source's example uses the degree; see the rulings.",
+        ),
     ),
     outputs=(
         Output("chance", "Chance of success"),
         Output("effect", "Effect"),
         Output("outcome", "Outcome"),
+        Output("success_effect", "Success effect"),
+        Output("fail_effect", "Fail effect"),
     ),
     compute=compute,
-    uses=("rules_core.checks.success_chance", "rules_core.checks.effect", "rules_core.checks.net_advantage"),
-    rules=(CHECK, EFFECT, ADVANTAGE),
+    uses=(
+        "rules_core.checks.success_chance",
+        "rules_core.checks.effect",
+        "rules_core.checks.net_advantage",
+        "rules_core.checks.costly_success",
+        "rules_core.action_options.reckless_action",
+        "rules_core.action_options.reckless_roll_modifier",
+    ),
+    rules=(CHECK, EFFECT, ADVANTAGE, COSTLY, RECKLESS),
 )

@@ -36,7 +36,13 @@ def outputs(**params: object) -> dict[str, str]:
 
 def test_the_defaults_give_the_chance_of_reaching_8_on_2d6() -> None:
     # Core Mechanics § Difficulty table: difficulty 8 on 2d6 succeeds 41.67% of the time (15/36).
-    assert outputs() == {"chance": "41.67%", "effect": "\u2014", "outcome": "\u2014"}
+    assert outputs() == {
+        "chance": "41.67%",
+        "effect": "\u2014",
+        "outcome": "\u2014",
+        "success_effect": "\u2014",
+        "fail_effect": "\u2014",
+    }
 
 
 def test_difficulty_10_on_2d6_is_one_in_six() -> None:
@@ -51,7 +57,13 @@ def test_difficulty_12_on_2d6_is_one_in_thirty_six() -> None:
 
 def test_a_roll_of_5_against_8_is_a_fail_effect_of_3() -> None:
     # Core Mechanics § Fail Effect: difficulty 8, dice roll 5 -> degree 3 (Effect -3).
-    assert outputs(roll=5) == {"chance": "41.67%", "effect": "-3", "outcome": "failure"}
+    assert outputs(roll=5) == {
+        "chance": "41.67%",
+        "effect": "-3",
+        "outcome": "failure",
+        "success_effect": "0",
+        "fail_effect": "3",
+    }
 
 
 def test_a_roll_that_just_reaches_the_difficulty_is_a_success_with_effect_zero() -> None:
