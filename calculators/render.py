@@ -155,7 +155,7 @@ def _chart(chart: Chart) -> str:
         f'<figure class="calc-chart" data-chart="{escape(chart.key)}" data-series="{escape(series)}">'
         f"<figcaption>{escape(chart.caption)}</figcaption>"
         '<div class="calc-chart-canvas" data-chart-canvas></div>'
-        '<div class="calc-chart-table"><table class="calc-table">'
+        '<div class="calc-chart-table"><table>'
         f'<thead><tr><th scope="col">{escape(chart.x_label)}</th>'
         f'<th scope="col">{escape(chart.y_label)}</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div></figure>"

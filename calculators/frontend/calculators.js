@@ -226,12 +226,16 @@
           if (single) syncUrl(form);
           const payload = await getEngine().compute(name, readValues(form), root);
           if (again) continue;
+          const t0 = performance.now();
           apply(form, payload);
+          stats.applyMs = performance.now() - t0;
           form.dataset.state = "ready";
           setStatus(form, "Live: the result updates as you type.");
           stats.results += 1;
           mark("mneme:first-result");
+          const t1 = performance.now();
           form.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: { name, payload } }));
+          stats.listenersMs = performance.now() - t1;
         } while (again);
       } catch (error) {
         if (error && error.computeFailed) {

@@ -20,27 +20,120 @@ function fetchBytes(url) {
   });
 }
 
-async function boot() {
-  const t0 = performance.now();
-  // Fetch our wheels while Pyodide boots.
-  const wheels = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
-  wheels.forEach((p) => p.catch(() => {}));
-  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
-  const pyodide = await loadPyodide({
-    indexURL: pyodideBase.href,
-    lockFileContents: CONFIG.lock,
-    packageBaseUrl: pyodideBase.href,
-    stdout: () => {},
-    stderr: (line) => console.warn(line),
-  });
-  const t1 = performance.now();
+// Memory snapshot (issue 6): a returning visitor's engine restores Python's memory as it was once
+// every calculator module had been imported, instead of starting the interpreter again. The
+// snapshot is taken a little after the first visit's engine is ready (never delaying a result),
+// keyed by the Pyodide version and our wheels' names (content hashes), kept in Cache Storage.
+// Whatever fails (no Cache Storage, a snapshot that will not restore or cannot be made), the
+// engine boots normally, and a snapshot that would not restore is not made again for that key.
+// bench/bench_site.py measures it; tests/browser/test_offline.py checks it and the fallback.
+const SNAPSHOT_CACHE = "mneme-engine-snapshot";
+
+function snapshotKey(version) {
+  const name = `${encodeURIComponent(version)}/${CONFIG.wheels.map(encodeURIComponent).join("+")}`;
+  return new URL(`__engine-snapshot__/${name}`, here).href;
+}
+
+async function readSnapshot(key) {
+  try {
+    if (!self.caches) return { bytes: null, allowed: false };
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    if (await cache.match(`${key}?failed`)) return { bytes: null, allowed: false };
+    const hit = await cache.match(key);
+    return { bytes: hit ? new Uint8Array(await hit.arrayBuffer()) : null, allowed: true };
+  } catch (error) {
+    return { bytes: null, allowed: false };
+  }
+}
+
+async function storeSnapshot(key, bytes, failed = false) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    const headers = { "content-type": "application/octet-stream" };
+    await cache.put(failed ? `${key}?failed` : key, new Response(failed ? "" : bytes, { headers }));
+  } catch (error) {
+    console.warn(`engine snapshot not stored: ${(error && error.message) || error}`);
+  }
+}
+
+async function install(pyodide, wheels) {
   const sitePackages = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
   );
   for (const buffer of await Promise.all(wheels)) {
     pyodide.unpackArchive(buffer, "wheel", { extractDir: sitePackages });
   }
-  runtime = pyodide.pyimport("calculators.runtime");
+}
+
+let loadedAt = 0;
+
+async function restore(pyodideModule, options, wheels, bytes) {
+  const pyodide = await pyodideModule.loadPyodide({ ...options, _loadSnapshot: bytes });
+  loadedAt = performance.now();
+  await install(pyodide, wheels); // the file system is not part of the snapshot
+  pyodide.runPython("import random\nrandom.seed()"); // nor should its random state be shared
+  return pyodide.pyimport("calculators.runtime");
+}
+
+const SNAPSHOT_DELAY_MS = 1500;
+
+function snapshotLater(pyodide, key) {
+  setTimeout(async () => {
+    let bytes = null;
+    try {
+      runtime.destroy(); // a snapshot may hold no live Python proxy
+      runtime = null;
+      pyodide.runPython(
+        "import calculators.registry as _g, calculators.runtime as _r\n_r.warm(','.join(_g.names()))\ndel _g, _r",
+      );
+      bytes = pyodide.makeMemorySnapshot();
+    } catch (error) {
+      console.warn(`engine snapshot not made: ${(error && error.message) || error}`);
+    } finally {
+      if (!runtime) runtime = pyodide.pyimport("calculators.runtime");
+    }
+    if (bytes) await storeSnapshot(key, bytes);
+  }, SNAPSHOT_DELAY_MS);
+}
+
+async function boot() {
+  const t0 = performance.now();
+  // Fetch our wheels while Pyodide boots.
+  const wheels = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
+  wheels.forEach((p) => p.catch(() => {}));
+  const pyodideModule = await import(new URL("pyodide.mjs", pyodideBase).href);
+  const options = {
+    indexURL: pyodideBase.href,
+    lockFileContents: CONFIG.lock,
+    packageBaseUrl: pyodideBase.href,
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+  };
+  const key = snapshotKey(pyodideModule.version);
+  const saved = await readSnapshot(key);
+  let snapshot = "none";
+  if (saved.bytes) {
+    try {
+      runtime = await restore(pyodideModule, options, wheels, saved.bytes);
+      snapshot = "restored";
+    } catch (error) {
+      console.warn(`engine snapshot did not restore; starting normally: ${(error && error.message) || error}`);
+      const wheelsArrived = await Promise.all(wheels).then(() => true, () => false);
+      if (wheelsArrived) await storeSnapshot(key, null, true); // the snapshot was at fault
+      saved.allowed = false;
+    }
+  }
+  if (snapshot !== "restored") {
+    const pyodide = await pyodideModule.loadPyodide({ ...options, _makeSnapshot: saved.allowed });
+    loadedAt = performance.now();
+    await install(pyodide, wheels);
+    runtime = pyodide.pyimport("calculators.runtime");
+    if (saved.allowed) {
+      snapshotLater(pyodide, key);
+      snapshot = "scheduled";
+    }
+  }
   for (const name of warmNames) {
     try {
       runtime.warm(name);
@@ -49,7 +142,7 @@ async function boot() {
     }
   }
   const t2 = performance.now();
-  return { pyodide_ms: t1 - t0, total_ms: t2 - t0 };
+  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot };
 }
 
 let bootSettled = false;

@@ -7,8 +7,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
   mkdocs-material's instant navigation works.
 - ``site_dir``: the built site on disk (``pathlib.Path``).
 - ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
-- ``context``: a fresh browser context (cold cache, service workers blocked) whose requests to any
-  host but 127.0.0.1 are blocked and recorded. Tests of offline behaviour make their own context.
+- ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
+  requests to any host but 127.0.0.1 are blocked and recorded.
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
   another host. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
 - ``page_log``: what the page reported (``errors``, ``console``, ``foreign``) and ``allow()``.
@@ -103,11 +103,7 @@ def page_log() -> PageLog:
 
 @pytest.fixture
 def context(browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
-    # Service workers are blocked here (no precache download competing with every test);
-    # offline tests make their own context.
-    ctx = browser.new_context(
-        base_url=site_url, viewport={"width": 1280, "height": 900}, service_workers="block"
-    )
+    ctx = browser.new_context(base_url=site_url, viewport={"width": 1280, "height": 900})
 
     def guard(route: Any) -> None:
         url = route.request.url

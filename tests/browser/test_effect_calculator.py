@@ -33,7 +33,8 @@ def test_the_prerendered_result_shows_without_javascript(browser: Any, site_url:
         page.goto("calculators/effect/")
         form = page.locator('form[data-calculator="effect"]')
         assert form.get_attribute("data-state") == "loading"
-        assert outputs(form) == {"chance": "41.67%", "effect": "\u2014", "outcome": "\u2014"}
+        shown = outputs(form)
+        assert (shown["chance"], shown["effect"], shown["outcome"]) == ("41.67%", "\u2014", "\u2014")
         assert page.locator('input[name="modifier"]').get_attribute("inputmode") == "numeric"
     finally:
         ctx.close()

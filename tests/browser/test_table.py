@@ -319,7 +319,13 @@ def test_the_tracker_works_offline_once_visited(page: Any, context: Any, site_di
     page.set_viewport_size(PHONE)
     page.goto("table/tracker/")
     # The service worker precaches the whole site (Pyodide included) before it activates.
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    active = page.evaluate(
+        """() => Promise.race([
+          window.mnemeOffline.ready.then((registration) => Boolean(registration && registration.active)),
+          new Promise((resolve) => setTimeout(() => resolve("timeout"), 120000)),
+        ])"""
+    )
+    assert active is True, f"the service worker did not activate: {active}"
     context.set_offline(True)
     try:
         page.reload()
