@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from ._forms import set_values, wait_outputs
 from .conftest import outputs
-from .test_calc_mitigation import set_values, wait_outputs
 
 pytestmark = pytest.mark.browser
 

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from ._forms import set_values, wait_outputs
 from .conftest import outputs
 
 pytestmark = pytest.mark.browser
@@ -16,29 +17,6 @@ pytestmark = pytest.mark.browser
 NAME = "mitigation"
 EMPTY = "\u2014"
 BAD = [("fail_effect", "three"), ("cover", "-1"), ("skill", "51"), ("fail_effect", "")]
-
-
-def set_values(form: Any, values: dict[str, str]) -> None:
-    """Type every value into the form at once and let it recompute (one input event)."""
-    form.evaluate(
-        """(f, values) => {
-            for (const [key, value] of Object.entries(values)) {
-                const el = f.elements.namedItem(key);
-                if (el.type === 'checkbox') el.checked = value === '1'; else el.value = value;
-            }
-            f.dispatchEvent(new Event('input', {bubbles: true}));
-        }""",
-        values,
-    )
-
-
-def wait_outputs(form: Any, expected: dict[str, str]) -> None:
-    form.page.wait_for_function(
-        "([f, want]) => Object.entries(want).every("
-        '([k, v]) => f.querySelector(`[data-output="${k}"]`).textContent === v)',
-        arg=[form.element_handle(), expected],
-        timeout=20_000,
-    )
 
 
 def random_values(rng: random.Random) -> dict[str, str]:
