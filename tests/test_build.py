@@ -127,6 +127,9 @@ def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> N
         {
             "index.md": "# Home\n",
             "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
+            "rules/mitigation.md": "# M\n\n## A {#costly-success}\n",
+            "rules/actions.md": "# A\n\n## A {#reckless-action}\n",
+            "rulings.md": "# R\n\n## A {#costly-success-sign}\n\n## B {#reckless-twice}\n",
             "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
         },
     )
