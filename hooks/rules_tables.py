@@ -316,7 +316,7 @@ def _movement_compact() -> str:
         return "NA" if v is None else str(v)
 
     return markdown_table(
-        ["", "Light", "Med/Hvy", "Crouch L", "Crouch M/H", "Crawl"],
+        ["Action", "Light", "Med/Hvy", "Crouch L", "Crouch M/H", "Crawl"],
         (
             (
                 _label(r["action"]),
