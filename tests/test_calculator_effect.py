@@ -113,7 +113,7 @@ def test_the_working_shows_the_exact_fraction_and_links_the_rules() -> None:
     assert "keep the two highest" in details
     assert "exact: " in details
     assert 'href="../../rules/checks/#advantage"' in details
-    assert 'data-chart="dice"' in details and '<table>' in details
+    assert 'data-chart="dice"' in details and "<table>" in details
 
 
 @pytest.mark.parametrize(
