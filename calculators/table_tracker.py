@@ -518,6 +518,8 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
     kind = action.get("type")
     cid = action.get("id")
     said = ""
+    before, _ = _order(doc)
+    acting = before[doc["turn"]] if before else None
     if kind == "add":
         said = _add(doc, action.get("combatant"))
     elif kind == "update":
@@ -554,9 +556,22 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
         doc = fresh
     else:
         raise DocumentError("Unknown tracker action.", "type")
+    under_way = doc["round"] > 1 or doc["turn"] > 0  # while setting up, the top of the order acts first
+    if under_way and kind not in ("next", "new_fight"):
+        _keep_turn(doc, acting)
     if said:
         _log(doc, said)
     return derive_tracker(doc)
+
+
+def _keep_turn(doc: dict[str, Any], acting: str | None) -> None:
+    """Keep the turn with the combatant who was acting when the order changes (a combatant joins,
+    leaves or has their initiative changed mid-round); if they left, the next in order acts."""
+    order, _ = _order(doc)
+    if acting in order:
+        doc["turn"] = order.index(acting)
+    else:
+        doc["turn"] = min(doc["turn"], max(len(order) - 1, 0))
 
 
 def combatant_from_character(character: object) -> dict[str, Any]:

@@ -551,3 +551,19 @@ def test_a_hostile_saved_tracker_is_refused_or_read(doc: Any) -> None:
         table_tracker.derive_tracker(doc)
     except DocumentError as exc:
         assert str(exc)
+
+
+def test_a_combatant_joining_mid_round_does_not_move_whose_turn_it_is() -> None:
+    """Order c2 (13), c1 (10), c3 (9); on Ada's turn a newcomer told 12 sorts before her: still her turn."""
+    t = table_tracker.tracker_action(fight(), {"type": "next"})["tracker"]
+    assert table_tracker.derive_tracker(t)["current"] == "c1"
+    joined = table_tracker.tracker_action(
+        t, {"type": "add", "combatant": {"name": "Scout", "mode": "entered", "entered": 12}}
+    )
+    assert joined["order"] == ["c2", "c4", "c1", "c3"] and joined["current"] == "c1"
+
+
+def test_when_the_acting_combatant_leaves_the_next_in_order_acts() -> None:
+    t = table_tracker.tracker_action(fight(), {"type": "next"})["tracker"]
+    left = table_tracker.tracker_action(t, {"type": "remove", "id": "c1"})
+    assert left["order"] == ["c2", "c3"] and left["current"] == "c3"
