@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
-__all__ = ["set_values", "wait_outputs"]
+from .conftest import outputs
+
+__all__ = ["EMPTY", "check_bad_inputs", "check_random_inputs", "set_values", "wait_outputs"]
+
+EMPTY = "\u2014"
+"""What an output shows when there is no result."""
 
 
 def set_values(form: Any, values: dict[str, str]) -> None:
@@ -28,3 +36,42 @@ def wait_outputs(form: Any, expected: dict[str, str]) -> None:
         arg=[form.element_handle(), expected],
         timeout=20_000,
     )
+
+
+def check_random_inputs(
+    form: Any, name: str, random_values: Callable[[random.Random], dict[str, str]], python_outputs: Any
+) -> dict[str, str]:
+    """Twenty random valid input sets, each computed in the page, equal the CPython result; the URL then
+    records the last set. Returns that last set."""
+    rng = random.Random(name)
+    values: dict[str, str] = {}
+    for _ in range(20):
+        values = random_values(rng)
+        set_values(form, values)
+        wait_outputs(form, python_outputs(name, **values))
+        assert outputs(form) == python_outputs(name, **values)
+    query = parse_qs(urlsplit(form.page.url).query, keep_blank_values=True)
+    assert {k: v[0] for k, v in query.items()} == values
+    return values
+
+
+def check_bad_inputs(
+    form: Any, name: str, bad: list[tuple[str, str]], values: dict[str, str], python_outputs: Any
+) -> None:
+    """Each bad value is flagged beside its field with CPython's message, every output is blanked, and
+    putting the good value back clears the flag and restores the result."""
+    from calculators import runtime
+
+    page = form.page
+    for field, text in bad:
+        set_values(form, {**values, field: text})
+        control = page.locator(f'[name="{field}"]')
+        page.wait_for_function(
+            "el => el.getAttribute('aria-invalid') === 'true'", arg=control.element_handle(), timeout=20_000
+        )
+        message = runtime.compute(name, {**values, field: text})["errors"][field]
+        assert page.locator(f'[data-error-for="{field}"]').text_content() == message
+        assert set(outputs(form).values()) == {EMPTY}
+        set_values(form, values)
+        page.wait_for_function("el => !el.hasAttribute('aria-invalid')", arg=control.element_handle())
+    wait_outputs(form, python_outputs(name, **values))

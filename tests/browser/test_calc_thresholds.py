@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from ._forms import set_values, wait_outputs
+from ._forms import check_bad_inputs, check_random_inputs
 from .conftest import outputs
 
 pytestmark = pytest.mark.browser
@@ -35,7 +34,6 @@ def random_values(rng: random.Random) -> dict[str, str]:
 def test_the_page_restores_a_url_computes_like_cpython_and_flags_bad_inputs(
     open_calculator: Any, python_outputs: Any
 ) -> None:
-    from calculators import runtime
 
     params = {
         "strength": "7",
@@ -52,25 +50,6 @@ def test_the_page_restores_a_url_computes_like_cpython_and_flags_bad_inputs(
     expected = python_outputs(NAME, **params)
     assert outputs(form) == expected and expected["targeted"] == "stunned"
 
-    rng = random.Random(NAME)
-    values = params
-    for _ in range(20):
-        values = random_values(rng)
-        set_values(form, values)
-        wait_outputs(form, python_outputs(NAME, **values))
-        assert outputs(form) == python_outputs(NAME, **values)
-    query = parse_qs(urlsplit(page.url).query, keep_blank_values=True)
-    assert {k: v[0] for k, v in query.items()} == values
+    values = check_random_inputs(form, NAME, random_values, python_outputs)
 
-    for field, bad in BAD:
-        set_values(form, {**values, field: bad})
-        control = page.locator(f'[name="{field}"]')
-        page.wait_for_function(
-            "el => el.getAttribute('aria-invalid') === 'true'", arg=control.element_handle(), timeout=20_000
-        )
-        message = runtime.compute(NAME, {**values, field: bad})["errors"][field]
-        assert page.locator(f'[data-error-for="{field}"]').text_content() == message
-        assert set(outputs(form).values()) == {EMPTY}
-        set_values(form, values)
-        page.wait_for_function("el => !el.hasAttribute('aria-invalid')", arg=control.element_handle())
-    wait_outputs(form, python_outputs(NAME, **values))
+    check_bad_inputs(form, NAME, BAD, values, python_outputs)
