@@ -11,7 +11,7 @@
   const script = document.currentScript;
   const assets = new URL(".", script && script.src ? script.src : location.href);
   const drawn = new Set(); // Chart instances alive, destroyed once their canvas leaves the page
-  const stats = { drawn: 0, failed: 0 };
+  const stats = { drawn: 0, failed: 0, lastDrawMs: 0 };
   let library = null;
 
   const HIDDEN = {
@@ -165,7 +165,11 @@
     );
     if (figures.length === 0) return;
     loadLibrary().then(
-      (Chart) => figures.forEach((figure) => figure.isConnected && draw(Chart, figure)),
+      (Chart) => {
+        const t0 = performance.now();
+        figures.forEach((figure) => figure.isConnected && draw(Chart, figure));
+        stats.lastDrawMs = performance.now() - t0;
+      },
       (error) => {
         stats.failed += 1;
         // The data tables remain: the chart is an enhancement.
