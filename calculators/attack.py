@@ -15,7 +15,7 @@ from typing import Any
 
 from calculators.damage import chart_points, damage_steps, injury_outputs, two_decimals
 from calculators.mitigation import CAP_CHOICES, DEFEND_CHOICES, FACTOR_RULES, ORDER_CHOICES, yes_no
-from calculators.render import percent
+from calculators.render import percent, signed
 from calculators.spec import (
     Calculator,
     Chart,
@@ -45,10 +45,6 @@ DAMAGE_ROLLS = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _check(values: Mapping[str, Any]) -> tuple[dict[str, str], list[Step], Chart]:
     modifier, difficulty = values["modifier"], values["difficulty"]
     advantage, disadvantage, roll = values["advantage"], values["disadvantage"], values["roll"]
@@ -61,7 +57,7 @@ def _check(values: Mapping[str, Any]) -> tuple[dict[str, str], list[Step], Chart
     )
     steps = [
         Step(
-            f"Roll {dice_text} {_signed(modifier)} against difficulty {difficulty}: success chance "
+            f"Roll {dice_text} {signed(modifier)} against difficulty {difficulty}: success chance "
             f"{percent(chance)}.",
             CHECK if net == 0 else ADVANTAGE,
         )
@@ -117,12 +113,12 @@ def compute(values: Mapping[str, Any]) -> Result:
     total = roll + values["modifier"]
     with on_field("roll"):
         outcome = checks.resolve_check(total, values["difficulty"])
-    outputs["effect"] = _signed(outcome.effect)
+    outputs["effect"] = signed(outcome.effect)
     outputs["outcome"] = "success" if outcome.success else "failure"
     steps.append(
         Step(
-            f"Effect = {roll} {_signed(values['modifier'])} \u2212 {values['difficulty']} = "
-            f"{_signed(outcome.effect)}: {outputs['outcome']}.",
+            f"Effect = {roll} {signed(values['modifier'])} \u2212 {values['difficulty']} = "
+            f"{signed(outcome.effect)}: {outputs['outcome']}.",
             EFFECT,
         )
     )

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators.render import signed
 from calculators.spec import (
     BoolInput,
     Calculator,
@@ -83,10 +84,6 @@ def _num(value: Fraction | int) -> str:
     hundredths = (abs(value) * 200 + 1) // 2
     whole, cents = divmod(int(hundredths), 100)
     return f"{sign}{whole}" if not cents else f"{sign}{whole}.{cents:02d}".rstrip("0")
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def _plus(value: int) -> str:
@@ -183,7 +180,7 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
             f"= {row.initiative}, kept for the whole fight.",
             MNEME_INITIATIVE,
         ),
-        Step(f"Dexterity {dex} gives a characteristic modifier of {_signed(chm)}.", MNEME_CHM),
+        Step(f"Dexterity {dex} gives a characteristic modifier of {signed(chm)}.", MNEME_CHM),
         Step(
             f"A {row.seconds_per_turn}-second round holds {row.actions_per_turn}: {_attacks(row, 'round')}.",
             MNEME_ACTIONS,

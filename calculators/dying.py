@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.render import percent
+from calculators.render import percent, signed
 from calculators.spec import (
     BoolInput,
     Calculator,
@@ -60,10 +60,6 @@ def chance_text(p: Fraction) -> str:
     """A chance as a percentage with two decimals; a chance too small to show is "< 0.01%", not 0."""
     text = percent(p)
     return "< 0.01%" if p and text == "0.00%" else text
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def _chart_rounds(rounds: int) -> list[int]:
@@ -117,12 +113,12 @@ def compute(values: Mapping[str, Any]) -> Result:
     condition = injury.injury_condition(damage, hp, reading=reading, best_physical=best)
     modifier = injury.end_roll_modifier(endurance, damage)
     penalty = injury.wound_penalty(damage)
-    outputs = {"hp": str(hp), "state": NAMES[condition], "end_modifier": _signed(modifier)}
+    outputs = {"hp": str(hp), "state": NAMES[condition], "end_modifier": signed(modifier)}
     steps = [
         Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {NAMES[condition]}.", HIT_POINTS),
         Step(
-            f"End roll: 2d6 + End DM {_signed(modifier - penalty)} + wound penalty {_signed(penalty)} "
-            f"= 2d6 {_signed(modifier)}.",
+            f"End roll: 2d6 + End DM {signed(modifier - penalty)} + wound penalty {signed(penalty)} "
+            f"= 2d6 {signed(modifier)}.",
             END_ROLL,
         ),
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.render import percent
+from calculators.render import percent, signed
 from calculators.spec import (
     BoolInput,
     Calculator,
@@ -37,10 +37,6 @@ RECKLESS = RuleLink("Reckless action", "rules/actions.md#reckless-action")
 RECKLESS_RULING = RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def compute(values: Mapping[str, Any]) -> Result:
     """Chance of success (exact, as a percentage) and, when a roll is given, the Effect and outcome.
 
@@ -55,7 +51,7 @@ def compute(values: Mapping[str, Any]) -> Result:
     steps = []
     if reckless:
         bonus = action_options.reckless_roll_modifier()
-        steps.append(Step(f"Reckless: {_signed(bonus)} DM on the roll.", RECKLESS))
+        steps.append(Step(f"Reckless: {signed(bonus)} DM on the roll.", RECKLESS))
         modifier += bonus
     with on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
@@ -67,10 +63,10 @@ def compute(values: Mapping[str, Any]) -> Result:
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
     dice = "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
     steps += [
-        Step(f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {_signed(net)}.", ADVANTAGE),
+        Step(f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {signed(net)}.", ADVANTAGE),
         Step(f"Roll {dice}.", ADVANTAGE),
         Step(
-            f"Succeed when dice {_signed(modifier)} reach difficulty {difficulty}: "
+            f"Succeed when dice {signed(modifier)} reach difficulty {difficulty}: "
             f"chance {percent(chance)} (exact: {chance.numerator}/{chance.denominator}).",
             CHECK,
         ),
@@ -79,11 +75,11 @@ def compute(values: Mapping[str, Any]) -> Result:
     if roll is not None:
         total = roll + modifier
         eff = checks.effect(total, difficulty)
-        outputs["effect"] = _signed(eff)
+        outputs["effect"] = signed(eff)
         outputs["outcome"] = "success" if eff >= 0 else "failure"
         steps.append(
             Step(
-                f"Effect = roll {roll} {_signed(modifier)} \u2212 difficulty {difficulty} = {_signed(eff)}: "
+                f"Effect = roll {roll} {signed(modifier)} \u2212 difficulty {difficulty} = {signed(eff)}: "
                 f"{outputs['outcome']}.",
                 EFFECT,
             )

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.render import percent
+from calculators.render import percent, signed
 from calculators.spec import (
     BoolInput,
     Calculator,
@@ -71,10 +71,6 @@ def parse_combatants(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(found)
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -92,23 +88,21 @@ def compute(values: Mapping[str, Any]) -> Result:
         bonus = rules.tactics_initiative_bonus(
             values["tactics_effect"], negative_counts=values["negative_tactics"]
         )
-    steps = [Step(f"Dexterity {dexterity}: DM {_signed(dex_dm)}.", CHM)]
+    steps = [Step(f"Dexterity {dexterity}: DM {signed(dex_dm)}.", CHM)]
     if ambush:
 
         def score(_roll: int) -> int:
             return rules.ambush_initiative(dex_dm, bonus)
 
         steps.append(
-            Step(
-                f"Ambushing: no roll, the dice count as 12: 12 + Dexterity DM {_signed(dex_dm)}.", INITIATIVE
-            )
+            Step(f"Ambushing: no roll, the dice count as 12: 12 + Dexterity DM {signed(dex_dm)}.", INITIATIVE)
         )
     elif unprepared:
 
         def score(dice: int) -> int:
             return rules.unprepared_initiative(dice, dex_dm, bonus)
 
-        steps.append(Step(f"Caught unprepared: 2d6 + Dexterity DM {_signed(dex_dm)}, no skill.", INITIATIVE))
+        steps.append(Step(f"Caught unprepared: 2d6 + Dexterity DM {signed(dex_dm)}, no skill.", INITIATIVE))
     else:
 
         def score(dice: int) -> int:
@@ -116,14 +110,14 @@ def compute(values: Mapping[str, Any]) -> Result:
 
         steps.append(
             Step(
-                f"Prepared: 2d6 + DM {_signed(dex_dm)} + skill {skill} (Recon, Tactics or a weapon).",
+                f"Prepared: 2d6 + DM {signed(dex_dm)} + skill {skill} (Recon, Tactics or a weapon).",
                 FORMULA,
             )
         )
     if values["tactics_effect"]:
         steps.append(
             Step(
-                f"Tactics Effect {_signed(values['tactics_effect'])}: {_signed(bonus)} for everyone in "
+                f"Tactics Effect {signed(values['tactics_effect'])}: {signed(bonus)} for everyone in "
                 "the unit in direct contact with the tactician.",
                 NEGATIVE,
             )

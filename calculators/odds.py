@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.render import percent
+from calculators.render import percent, signed
 from calculators.spec import (
     Calculator,
     Chart,
@@ -45,10 +45,6 @@ MODES = (
 )
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _window(centre: int, each_side: int, low: int, high: int) -> range:
     """``2 * each_side + 1`` consecutive values around ``centre``, shifted to stay within [low, high]."""
     start = max(low, min(centre - each_side, high - 2 * each_side))
@@ -67,7 +63,7 @@ def compute(values: Mapping[str, Any]) -> Result:
     mode_label = dict(MODES)[mode]
     steps = (
         Step(
-            f"Difficulty {difficulty}{name}, modifier {_signed(modifier)}: the check succeeds when the two "
+            f"Difficulty {difficulty}{name}, modifier {signed(modifier)}: the check succeeds when the two "
             "kept dice plus the modifier reach the difficulty.",
             CHECK,
         ),
@@ -80,14 +76,14 @@ def compute(values: Mapping[str, Any]) -> Result:
         Step(
             f"The tables below show the {mode_label.lower()} chance for difficulties "
             f"{difficulties[0]} to {difficulties[-1]}, one table per modifier "
-            f"{_signed(modifiers[0])} to {_signed(modifiers[-1])}.",
+            f"{signed(modifiers[0])} to {signed(modifiers[-1])}.",
             None,
         ),
     )
     charts = tuple(
         Chart(
-            key=f"modifier{_signed(m)}",
-            caption=f"Modifier {_signed(m)}: {mode_label.lower()} chance by difficulty",
+            key=f"modifier{signed(m)}",
+            caption=f"Modifier {signed(m)}: {mode_label.lower()} chance by difficulty",
             x_label="Difficulty",
             y_label="Chance",
             points=tuple((r.difficulty, getattr(r, mode)) for r in rows if r.modifier == m),

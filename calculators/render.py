@@ -34,12 +34,18 @@ __all__ = [
     "render_calculator",
     "render_details",
     "render_result",
+    "signed",
 ]
 
 EMPTY_OUTPUT = "\u2014"
 """Text of an output that does not apply (e.g. ``effect`` without a roll) or cannot be computed."""
 
 FIX_MESSAGE = "Correct the marked field to see a result."
+
+
+def signed(value: int) -> str:
+    """A whole number with its sign, as Effects and modifiers are written: ``+2``, ``-3``, ``0``."""
+    return f"{value:+d}" if value else "0"
 
 
 def percent(p: Fraction) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.render import percent
+from calculators.render import percent, signed
 from calculators.spec import (
     BoolInput,
     Calculator,
@@ -36,10 +36,6 @@ COUNT = RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
 READINGS = (("effect", "Effect capped by the risk"), ("skill_plus_one", "Skill + 1 rolls"))
 MAX_EFFECT_INPUT = 30
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def _rolls_text(found: rules.TacticsRolls) -> str:
@@ -78,7 +74,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         *(
             Step(
                 f"Risk {d}: the Effect counts up to {rules.tactics_max_effect(d)} either way; "
-                f"DM {_signed(modifier)} succeeds {percent(c)}.",
+                f"DM {signed(modifier)} succeeds {percent(c)}.",
                 TACTICS,
             )
             for d, c in chances.items()
@@ -97,7 +93,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["rolls"] = _rolls_text(found)
         steps.append(
             Step(
-                f"Effect {_signed(effect)} at difficulty {difficulty}: capped at {_signed(found.effect)}, "
+                f"Effect {signed(effect)} at difficulty {difficulty}: capped at {signed(found.effect)}, "
                 f"{outputs['rolls']}.",
                 COUNT,
             )

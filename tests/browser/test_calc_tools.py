@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
+from ._forms import set_values, wait_outputs
 from .conftest import READY_TIMEOUT_MS, outputs
 
 pytestmark = pytest.mark.browser
@@ -193,29 +194,6 @@ def wait_live(form: Any) -> None:
         "f => f.dataset.state === 'ready' && !f.hasAttribute('data-stale')",
         arg=form.element_handle(),
         timeout=READY_TIMEOUT_MS,
-    )
-
-
-def set_values(form: Any, values: dict[str, str]) -> None:
-    """Put every value into the form at once and let it recompute (one input event)."""
-    form.evaluate(
-        """(f, values) => {
-            for (const [key, value] of Object.entries(values)) {
-                const el = f.elements.namedItem(key);
-                if (el.type === 'checkbox') el.checked = value === '1'; else el.value = value;
-            }
-            f.dispatchEvent(new Event('input', {bubbles: true}));
-        }""",
-        values,
-    )
-
-
-def wait_outputs(form: Any, expected: dict[str, str]) -> None:
-    form.page.wait_for_function(
-        "([f, want]) => Object.entries(want).every("
-        '([k, v]) => f.querySelector(`[data-output="${k}"]`).textContent === v)',
-        arg=[form.element_handle(), expected],
-        timeout=20_000,
     )
 
 
