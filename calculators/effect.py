@@ -25,6 +25,7 @@ from calculators.spec import (
     on_field,
 )
 from rules_core import action_options, checks
+from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -35,12 +36,15 @@ COSTLY = RuleLink("Costly success", "rules/mitigation.md#costly-success")
 COSTLY_RULING = RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
 RECKLESS = RuleLink("Reckless action", "rules/actions.md#reckless-action")
 RECKLESS_RULING = RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
+RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
+RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
+RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
 
 
 def compute(values: Mapping[str, Any]) -> Result:
     """Chance of success (exact, as a percentage) and, when a roll is given, the Effect and outcome.
 
-    With the reckless option the roll gains +2 and the result follows Actions § Reckless Action;
+    With the reckless option the roll gains its DM and the result follows Actions § Reckless Action;
     with costly success a failure becomes a success effect of 0 at a larger fail effect.
     """
     modifier, difficulty = values["modifier"], values["difficulty"]
@@ -50,14 +54,15 @@ def compute(values: Mapping[str, Any]) -> Result:
         raise FieldError("Pick a reckless action or a costly success, not both.", "costly_success")
     steps = []
     if reckless:
-        bonus = action_options.reckless_roll_modifier()
-        steps.append(Step(f"Reckless: {signed(bonus)} DM on the roll.", RECKLESS))
-        modifier += bonus
+        steps.append(Step(f"Reckless: {signed(RECKLESS_BONUS)} DM on the roll.", RECKLESS))
+        modifier += RECKLESS_BONUS
     with on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
     if abs(modifier) > checks.MAX_MODIFIER:
         raise FieldError(
-            f"With the reckless +2, keep the modifier at most {checks.MAX_MODIFIER - 2}.", "modifier"
+            f"With the reckless {signed(RECKLESS_BONUS)}, keep the modifier at most "
+            f"{checks.MAX_MODIFIER - RECKLESS_BONUS}.",
+            "modifier",
         )
     with on_field("difficulty"):
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
@@ -107,15 +112,19 @@ def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]
     outputs["success_effect"], outputs["fail_effect"] = str(result.success_effect), str(result.fail_degree)
     if not result.success:
         outputs["outcome"] = "failure"
-        text = f"Reckless failure: the fail effect grows by 3 to {result.fail_degree}."
+        text = f"Reckless failure: the fail effect grows by {RECKLESS_FAIL_PENALTY} to {result.fail_degree}."
     elif result.fail_degree:
         outputs["outcome"] = "success, with harm"
         text = (
-            f"Reckless success: success effect {result.success_effect}; the Effect less 3 is "
-            f"{eff - 3}, so you also suffer a fail effect of {result.fail_degree}."
+            f"Reckless success: success effect {result.success_effect}; the Effect less "
+            f"{RECKLESS_EFFECT_PENALTY} is {eff - RECKLESS_EFFECT_PENALTY}, so you also suffer a fail effect "
+            f"of {result.fail_degree}."
         )
     else:
-        text = f"Reckless success: success effect {result.success_effect}; the Effect less 3 is not below 0."
+        text = (
+            f"Reckless success: success effect {result.success_effect}; "
+            f"the Effect less {RECKLESS_EFFECT_PENALTY} is not below 0."
+        )
     steps.append(Step(text, RECKLESS))
     steps.append(Step(f"Reading: {reading.replace('_', ' ')}.", RECKLESS_RULING))
 
@@ -169,13 +178,23 @@ CALCULATOR = Calculator(
             help="Optional: the total of the two dice you kept, before modifiers.",
             placeholder="not rolled",
         ),
-        BoolInput("reckless", "Reckless action", help="+2 DM, but the Effect is taken 3 lower afterwards."),
+        BoolInput(
+            "reckless",
+            "Reckless action",
+            help=(
+                f"{signed(RECKLESS_BONUS)} DM, but the Effect is taken "
+                f"{RECKLESS_EFFECT_PENALTY} lower afterwards."
+            ),
+        ),
         ChoiceInput(
             "reckless_reading",
             "Reckless success counts",
             (
                 (action_options.RecklessReading.FULL_SUCCESS.value, "At its full Effect"),
-                (action_options.RecklessReading.REDUCED_SUCCESS.value, "At its Effect less 3"),
+                (
+                    action_options.RecklessReading.REDUCED_SUCCESS.value,
+                    f"At its Effect less {RECKLESS_EFFECT_PENALTY}",
+                ),
             ),
             action_options.RecklessReading.FULL_SUCCESS.value,
             help="The chapter describes it twice; see the rulings.",
