@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
 
-from calculators import registry, runtime  # noqa: E402
-from calculators.spec import IntInput  # noqa: E402
+from calculators.framework import registry, runtime  # noqa: E402
+from calculators.framework.spec import IntInput  # noqa: E402
 
 CASES: dict[str, list[dict[str, str]]] = {
     "mitigation": [

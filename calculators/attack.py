@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators.damage import chart_points, damage_steps, injury_outputs, two_decimals
-from calculators.mitigation import CAP_CHOICES, DEFEND_CHOICES, FACTOR_RULES, ORDER_CHOICES, yes_no
-from calculators.render import percent, signed
-from calculators.spec import (
+from calculators.framework.render import percent, signed
+from calculators.framework.spec import (
     Calculator,
     Chart,
     ChoiceInput,
@@ -29,6 +28,7 @@ from calculators.spec import (
     TextInput,
     on_field,
 )
+from calculators.mitigation import CAP_CHOICES, DEFEND_CHOICES, FACTOR_RULES, ORDER_CHOICES, yes_no
 from rules_core import checks, damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "compute"]

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.render import percent
-from calculators.spec import (
+from calculators.framework.render import percent
+from calculators.framework.spec import (
     Calculator,
     Chart,
     ChoiceInput,

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.render import percent, signed
-from calculators.spec import (
+from calculators.framework.render import percent, signed
+from calculators.framework.spec import (
     BoolInput,
     Calculator,
     Chart,

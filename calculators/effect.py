@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.render import percent, signed
-from calculators.spec import (
+from calculators.framework.render import percent, signed
+from calculators.framework.spec import (
     BoolInput,
     Calculator,
     Chart,

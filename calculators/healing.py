@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.spec import (
+from calculators.framework.spec import (
     BoolInput,
     Calculator,
     Chart,

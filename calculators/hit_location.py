@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.spec import (
+from calculators.framework.spec import (
     Calculator,
     Chart,
     ChoiceInput,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.spec import (
+from calculators.framework.spec import (
     Calculator,
     ChoiceInput,
     IntInput,

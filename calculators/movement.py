@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.spec import (
+from calculators.framework.spec import (
     Calculator,
     ChoiceInput,
     IntInput,

@@ -46,7 +46,8 @@ __all__ = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = "assets/offline/sw.js"
+TEMPLATE = "assets/offline/sw.js"  # site path of the template, from calculators/frontend/offline/
+TEMPLATE_SOURCE = ROOT / "calculators" / "frontend" / "offline" / "sw.js"
 REGISTER = "assets/offline/register.js"
 STYLES = "assets/offline/a11y.css"
 SW_NAME = "sw.js"
@@ -306,7 +307,7 @@ def _url(rel: str) -> str:
 
 
 def _template(config: MkDocsConfig) -> str:
-    source = Path(config.docs_dir) / TEMPLATE
+    source = TEMPLATE_SOURCE
     if not source.is_file():
         raise PluginError(f"hooks/offline.py: the service worker template {source} is missing")
     return source.read_text(encoding="utf-8")
@@ -348,10 +349,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    template = files.get_file_from_path(TEMPLATE)
-    if template is None:
-        raise PluginError(f"hooks/offline.py: docs/{TEMPLATE} (the service worker template) is missing")
-    files.remove(template)  # sw.js is written at the site root after the build
+    if not TEMPLATE_SOURCE.is_file():
+        raise PluginError(f"hooks/offline.py: {TEMPLATE_SOURCE} (the service worker template) is missing")
+    # sw.js is written at the site root after the build; register.js and a11y.css come with the
+    # engine bundle (hooks/engineengine_bundle.py copies calculators/frontend/offline/).
     for path, (size, maskable) in ICONS.items():
         files.append(File.generated(config, path, content=draw_icon(size, maskable)))
     files.append(File.generated(config, "assets/offline/icon.svg", content=icon_svg()))

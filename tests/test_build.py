@@ -1,7 +1,7 @@
 """The site builds strictly, with calculators prerendered and the engine bundled; markers are strict.
 
 Builds the real site once (``mkdocs build --strict``) and small throwaway projects that use
-``hooks/calculators.py`` to pin the marker rules.
+``hooks/calculator_pages.py`` to pin the marker rules.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-HOOK = ROOT / "hooks" / "calculators.py"
+HOOK = ROOT / "hooks" / "calculator_pages.py"
 
 
 def mkdocs_build(config: Path, site: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
@@ -58,7 +58,7 @@ def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators
     _, site = real_build
     (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "rules_core/checks.py" in names and "calculators/runtime.py" in names
+    assert "rules_core/checks.py" in names and "calculators/framework/runtime.py" in names
     assert "rules_core/data/check_constants.json" in names
     assert not [n for n in names if "frontend/" in n or n.endswith(".md")]
     import hashlib

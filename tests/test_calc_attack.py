@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runtime
+from calculators.framework import registry, runtime
 
 NAME = "attack"
 EMPTY = "\u2014"

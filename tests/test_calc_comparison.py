@@ -15,9 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import comparison, registry, runtime
-from calculators.render import EMPTY_OUTPUT
-from calculators.spec import FieldError, IntInput, OptionalIntInput, evaluate
+from calculators import comparison
+from calculators.framework import registry, runtime
+from calculators.framework.render import EMPTY_OUTPUT
+from calculators.framework.spec import FieldError, IntInput, OptionalIntInput, evaluate
 from rules_core import damage
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runtime
 from calculators.damage import MAX_CHART_BARS, chart_points, two_decimals
-from calculators.render import percent
+from calculators.framework import registry, runtime
+from calculators.framework.render import percent
 
 NAME = "damage"
 EMPTY = "\u2014"

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
 from calculators.dice import MAX_SEED
-from calculators.render import percent
+from calculators.framework import runtime
+from calculators.framework.render import percent
 
 FACTORS = {"": 1, "D": 10, "H": 100, "K": 1000}
 

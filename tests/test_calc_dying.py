@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
 from calculators.dying import chance_text
-from calculators.render import percent
+from calculators.framework import runtime
+from calculators.framework.render import percent
 
 
 def one_round(endurance: int, damage: int) -> Fraction:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators import runtime
+from calculators.framework import runtime
 from rules_core import action_options, checks
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runtime
+from calculators.framework import registry, runtime
 from calculators.healing import MAX_TIMELINE_POINTS, rate_text, timeline_points
 
 NAME = "healing"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
+from calculators.framework import runtime
 from calculators.hit_location import MAX_SEED
 
 TABLE = {

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
+from calculators.framework import runtime
+from calculators.framework.render import percent
 from calculators.initiative import parse_combatants
-from calculators.render import percent
 
 
 def outputs(**params: object) -> dict[str, str]:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runtime
+from calculators.framework import registry, runtime
 
 NAME = "mitigation"
 EMPTY = "\u2014"

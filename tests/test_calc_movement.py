@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from calculators import runtime
+from calculators.framework import runtime
 
 
 def outputs(**params: object) -> dict[str, str]:

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
-from calculators.render import percent
+from calculators.framework import runtime
+from calculators.framework.render import percent
 
 
 def brute_force(modifier: int, difficulty: int, net: int) -> Fraction:
@@ -91,7 +91,7 @@ TOOLS = ["odds", "dying", "initiative", "movement", "thrown", "tactics", "time",
 def test_each_table_tool_names_only_rules_core_functions_that_exist(name: str) -> None:
     from importlib import import_module
 
-    from calculators import registry
+    from calculators.framework import registry
 
     calc = registry.get(name)
     assert calc.uses, f"{name} declares no rules_core functions"

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
-from calculators.render import percent
+from calculators.framework import runtime
+from calculators.framework.render import percent
 
 CAPS = {6: 1, 8: 2, 10: 4, 12: 8}
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import runtime
+from calculators.framework import runtime
 
 
 def outputs(**params: object) -> dict[str, str]:

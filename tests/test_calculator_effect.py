@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators import runtime
-from calculators.render import percent
+from calculators.framework import runtime
+from calculators.framework.render import percent
 from rules_core import checks
 
 

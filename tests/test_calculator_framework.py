@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators import registry, runtime
-from calculators.render import EMPTY_OUTPUT, doc_url, payload, percent, render_calculator
-from calculators.spec import (
+from calculators.framework import registry, runtime
+from calculators.framework.render import EMPTY_OUTPUT, doc_url, payload, percent, render_calculator
+from calculators.framework.spec import (
     BoolInput,
     Calculator,
     ChoiceInput,

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runtime
+from calculators.framework import registry, runtime
 
 NAMES = registry.names()
 BUDGET_S = 2.0

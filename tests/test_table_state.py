@@ -19,8 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runtime, table_prefill, table_state, table_tracker
-from calculators.table_state import DocumentError
+from calculators.framework import registry, runtime
+from calculators.table import api as table_api
+from calculators.table import character as table_state
+from calculators.table import prefill as table_prefill
+from calculators.table import tracker as table_tracker
+from calculators.table.character import DocumentError
 from rules_core import injury
 
 
@@ -202,15 +206,13 @@ def test_a_malformed_import_is_refused_with_a_message(text: str, message: str) -
 
 
 def test_the_worker_entry_point_answers_errors_as_data_never_raising() -> None:
-    ok = json.loads(table_state.call_json("derive_character", json.dumps({"doc": ada()})))
+    ok = json.loads(table_api.call_json("derive_character", json.dumps({"doc": ada()})))
     assert ok["ok"] is True and ok["value"]["hp"] == 24
-    bad = json.loads(table_state.call_json("derive_character", json.dumps({"doc": ada(damage="lots")})))
+    bad = json.loads(table_api.call_json("derive_character", json.dumps({"doc": ada(damage="lots")})))
     assert bad == {"ok": False, "error": "Damage taken must be a whole number.", "path": "damage"}
-    assert json.loads(table_state.call_json("os.system", "{}"))["ok"] is False
-    assert json.loads(table_state.call_json("derive_character", "[1]"))["ok"] is False
-    assert json.loads(table_state.call_json("derive_character", '{"nonsense": 1}'))["error"].startswith(
-        "Wrong"
-    )
+    assert json.loads(table_api.call_json("os.system", "{}"))["ok"] is False
+    assert json.loads(table_api.call_json("derive_character", "[1]"))["ok"] is False
+    assert json.loads(table_api.call_json("derive_character", '{"nonsense": 1}'))["error"].startswith("Wrong")
 
 
 json_values = st.recursive(
@@ -284,7 +286,7 @@ def test_any_imported_text_is_refused_with_a_message_or_gives_a_valid_character(
 @settings(max_examples=100, deadline=None)
 @given(name=st.text(max_size=20), args=st.text(max_size=200))
 def test_the_worker_entry_point_always_answers_json(name: str, args: str) -> None:
-    answer = json.loads(table_state.call_json(name, args))
+    answer = json.loads(table_api.call_json(name, args))
     assert isinstance(answer["ok"], bool)
 
 

@@ -1,6 +1,6 @@
 // "My character": characters kept on this device (localStorage, versioned), the character page,
 // export/import (file and link) and the "use my character" control added above calculator forms.
-// Holds state only: validation and every derived number come from calculators/table_state.py,
+// Holds state only: validation and every derived number come from calculators/table/character.py,
 // run in the calculators' worker (window.mnemeCalculators.call). All text goes in with
 // textContent; imported files and links are parsed as data by Python, never executed.
 (function () {
@@ -10,7 +10,7 @@
   const STORE_KEY = "mneme.characters.v1";
   const STORE_SCHEMA = "mneme-characters";
   const MAX_IMPORT_CHARS = 20000;
-  const MODULE = "calculators.table_state";
+  const MODULE = "calculators.table.api";
   const CHARS = [
     ["strength", "Str"],
     ["dexterity", "Dex"],

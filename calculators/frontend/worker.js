@@ -1,6 +1,6 @@
 // Calculator engine: one module Web Worker per tab running the bundled Pyodide
 // with our wheel(s) (rules_core + calculators). Built into the site by
-// hooks/calculators.py, which fills CONFIG (wheel names, inline lock file).
+// hooks/calculator_pages.py, which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //           out {type: "ready", timings} | {type: "boot-failed", error}
@@ -73,7 +73,7 @@ async function restore(pyodideModule, options, wheels, bytes) {
   loadedAt = performance.now();
   await install(pyodide, wheels); // the file system is not part of the snapshot
   pyodide.runPython("import random\nrandom.seed()"); // nor should its random state be shared
-  return pyodide.pyimport("calculators.runtime");
+  return pyodide.pyimport("calculators.framework.runtime");
 }
 
 const SNAPSHOT_DELAY_MS = 1500;
@@ -85,13 +85,13 @@ function snapshotLater(pyodide, key) {
       runtime.destroy(); // a snapshot may hold no live Python proxy
       runtime = null;
       pyodide.runPython(
-        "import calculators.registry as _g, calculators.runtime as _r\n_r.warm(','.join(_g.names()))\ndel _g, _r",
+        "import calculators.framework.registry as _g, calculators.framework.runtime as _r\n_r.warm(','.join(_g.names()))\ndel _g, _r",
       );
       bytes = pyodide.makeMemorySnapshot();
     } catch (error) {
       console.warn(`engine snapshot not made: ${(error && error.message) || error}`);
     } finally {
-      if (!runtime) runtime = pyodide.pyimport("calculators.runtime");
+      if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
     }
     if (bytes) await storeSnapshot(key, bytes);
   }, SNAPSHOT_DELAY_MS);
@@ -128,7 +128,7 @@ async function boot() {
     const pyodide = await pyodideModule.loadPyodide({ ...options, _makeSnapshot: saved.allowed });
     loadedAt = performance.now();
     await install(pyodide, wheels);
-    runtime = pyodide.pyimport("calculators.runtime");
+    runtime = pyodide.pyimport("calculators.framework.runtime");
     if (saved.allowed) {
       snapshotLater(pyodide, key);
       snapshot = "scheduled";

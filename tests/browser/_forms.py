@@ -60,7 +60,7 @@ def check_bad_inputs(
 ) -> None:
     """Each bad value is flagged beside its field with CPython's message, every output is blanked, and
     putting the good value back clears the flag and restores the result."""
-    from calculators import runtime
+    from calculators.framework import runtime
 
     page = form.page
     for field, text in bad:

@@ -15,7 +15,7 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``open_calculator(name, **params)``: opens ``calculators/NAME/?params``, waits until the engine has
   computed live (``data-state="ready"``) and returns the form's Locator.
 - ``outputs(form)``: ``{key: text}`` of every ``[data-output]`` in the form.
-- ``python_outputs(name, **params)``: the same outputs computed by CPython (``calculators.runtime``).
+- ``python_outputs(name, **params)``: the same outputs computed by CPython (the framework runtime).
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def open_calculator(page: Any) -> Callable[..., Any]:
 
 @pytest.fixture
 def python_outputs() -> Callable[..., dict[str, str]]:
-    from calculators import runtime
+    from calculators.framework import runtime
 
     def compute(name: str, **params: Any) -> dict[str, str]:
         result: dict[str, str] = runtime.compute(name, {k: str(v) for k, v in params.items()})["outputs"]

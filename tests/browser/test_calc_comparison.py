@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from calculators import registry, runtime
-from calculators.spec import BoolInput, ChoiceInput, Input, IntInput, OptionalIntInput, TextInput
+from calculators.framework import registry, runtime
+from calculators.framework.spec import BoolInput, ChoiceInput, Input, IntInput, OptionalIntInput, TextInput
 
 from .conftest import outputs, wait_ready
 

@@ -198,7 +198,7 @@ def wait_live(form: Any) -> None:
 
 
 def python(name: str, values: dict[str, str]) -> dict[str, Any]:
-    from calculators import runtime
+    from calculators.framework import runtime
 
     return runtime.compute(name, values)
 

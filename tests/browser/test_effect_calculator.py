@@ -80,7 +80,7 @@ BAD_INPUTS = [
 
 
 def test_bad_inputs_are_flagged_beside_their_field_and_cleared_when_fixed(open_calculator: Any) -> None:
-    from calculators import runtime
+    from calculators.framework import runtime
 
     form = open_calculator("effect")
     page = form.page

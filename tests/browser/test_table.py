@@ -1,6 +1,6 @@
 """At the table in the built site: "my character", "use my character" on calculators, the combat tracker.
 
-Everything runs through the bundled Pyodide engine (calculators/table_state.py in the worker);
+Everything runs through the bundled Pyodide engine (calculators/table/character.py in the worker);
 pages are driven at phone width (360 px). Waits use Playwright's locator assertions (the site's
 CSP forbids the eval that string predicates need).
 """
@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from calculators import table_prefill, table_tracker
+from calculators.table import prefill as table_prefill
+from calculators.table import tracker as table_tracker
 
 BOOT_MS = 90_000
 STEP_MS = 30_000

@@ -15,7 +15,7 @@ import base64
 import binascii
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from rules_core import checks, dice, injury
@@ -26,8 +26,6 @@ __all__ = [
     "MAX_IMPORT_CHARS",
     "SCHEMA_VERSION",
     "DocumentError",
-    "call",
-    "call_json",
     "check_character",
     "derive_character",
     "export_link",
@@ -411,54 +409,3 @@ def import_character(text: object) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise DocumentError("The link is damaged: its data is not text.") from exc
     return check_character(_parse_json(decoded))
-
-
-# ---------------------------------------------------------------- worker entry point
-
-
-def _entries() -> dict[str, Callable[..., Any]]:
-    from calculators import table_prefill, table_tracker
-
-    return {
-        "check_character": check_character,
-        "derive_character": derive_character,
-        "import_character": import_character,
-        "export_link": export_link,
-        "prefill_plan": table_prefill.prefill_plan,
-        "prefill": table_prefill.prefill,
-        "write_back": table_prefill.write_back,
-        "check_tracker": table_tracker.check_tracker,
-        "derive_tracker": table_tracker.derive_tracker,
-        "tracker_action": table_tracker.tracker_action,
-        "combatant_from_character": table_tracker.combatant_from_character,
-    }
-
-
-def call(name: str, args: Mapping[str, Any]) -> dict[str, Any]:
-    """Call entry point ``name`` with keyword ``args``: ``{"ok": True, "value": ...}`` or an error.
-
-    An error is ``{"ok": False, "error": sentence, "path": field}``; a bad
-    document or argument never raises.
-    """
-    entries = _entries()
-    if name not in entries:
-        return {"ok": False, "error": f"Unknown entry point {name[:40]!r}.", "path": ""}
-    try:
-        return {"ok": True, "value": entries[name](**dict(args))}
-    except DocumentError as exc:
-        return {"ok": False, "error": str(exc), "path": exc.path}
-    except (ValueError, KeyError) as exc:
-        return {"ok": False, "error": str(exc).strip("'\""), "path": ""}
-    except TypeError:
-        return {"ok": False, "error": f"Wrong arguments for {name}.", "path": ""}
-
-
-def call_json(name: str, args_json: str) -> str:
-    """:func:`call` with JSON in and out (what the worker's ``call`` message uses)."""
-    try:
-        args = json.loads(args_json) if args_json else {}
-    except (ValueError, RecursionError):
-        args = None
-    if not isinstance(args, dict):
-        return json.dumps({"ok": False, "error": "The arguments must be a JSON object.", "path": ""})
-    return json.dumps(call(str(name), args), separators=(",", ":"), ensure_ascii=False)

@@ -21,7 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-import _bundle  # a sibling: mkdocs puts hooks/ on sys.path while loading a hook
+import engine_bundle  # a sibling: mkdocs puts hooks/ on sys.path while loading a hook
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
@@ -50,15 +50,17 @@ def _fresh_modules() -> None:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if not config.use_directory_urls:
-        raise PluginError("hooks/calculators.py: use_directory_urls must stay true (rule links rely on it)")
+        raise PluginError(
+            "hooks/calculator_pages.py: use_directory_urls must stay true (rule links rely on it)"
+        )
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     _fresh_modules()
     _state.clear()
     try:
-        bundle = _bundle.make_bundle(ROOT)
+        bundle = engine_bundle.make_bundle(ROOT)
     except (FileNotFoundError, ValueError) as exc:
-        raise PluginError(f"hooks/calculators.py: {exc}") from exc
+        raise PluginError(f"hooks/calculator_pages.py: {exc}") from exc
     _state["bundle"] = bundle
     # Every front-end file in calculators/frontend/ is loaded on every page, in bundle order,
     # after those mkdocs.yml lists itself (so adding a script or stylesheet there needs no config).
@@ -86,7 +88,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def _registry() -> Any:
-    from calculators import registry
+    from calculators.framework import registry
 
     return registry
 
@@ -139,9 +141,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     names = _state["pages"].get(page.file.src_uri)
     if not names:
         return html
-    from calculators import registry
-    from calculators.render import render_calculator
-    from calculators.spec import evaluate
+    from calculators.framework import registry
+    from calculators.framework.render import render_calculator
+    from calculators.framework.spec import evaluate
 
     root = _site_root(page)
     seen: dict[str, int] = defaultdict(int)

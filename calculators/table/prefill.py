@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from calculators import registry
-from calculators.table_state import (
+from calculators.framework import registry
+from calculators.table.character import (
     CHARACTERISTICS,
     DocumentError,
     check_character,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from calculators.spec import Calculator
+from calculators.framework.spec import Calculator
 
 __all__ = ["CALCULATORS", "get", "names"]
 

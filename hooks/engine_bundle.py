@@ -1,6 +1,6 @@
 """Build-time bundle of the browser engine: our wheel, the Pyodide runtime files, the front end.
 
-Used by ``hooks/calculators.py``. Everything is made from files in the
+Used by ``hooks/calculator_pages.py``. Everything is made from files in the
 repository and ``node_modules/pyodide`` (installed by ``npm ci``); nothing is
 fetched. The wheel is built deterministically (sorted entries, fixed dates) and
 named by its content hash, so a new deploy never mixes old and new code.
@@ -145,6 +145,9 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
             and path.name not in ("worker.js", "calculators.js")
         ):
             copies[f"{calc}/{path.name}"] = path
+    for path in sorted((frontend / "offline").iterdir()):
+        if path.is_file() and path.suffix in (".js", ".css") and path.name != "sw.js":
+            copies[f"{assets}/offline/{path.name}"] = path
     depends = json.loads((root / "package.json").read_text(encoding="utf-8")).get("dependencies", {})
     for name, (package, inner) in VENDOR.items():
         if package in depends:
@@ -156,6 +159,6 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     rank = {name: i for i, name in enumerate(SCRIPT_ORDER)}
     scripts = tuple(f"{calc}/{n}" for n in sorted(js, key=lambda n: (rank.get(n, len(rank)), n)))
     css = sorted(p.name for p in frontend.glob("*.css"))
-    css.sort(key=lambda n: n != "calculators.css")
+    css.sort(key=lambda n: (n != "calculators.css", n == "print.css"))
     styles = tuple(f"{calc}/{n}" for n in css)
     return Bundle(contents, copies, wheel_name, worker_name, scripts, styles)

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.table_state import (
+from calculators.table.character import (
     SCHEMA_VERSION,
     DocumentError,
     check_character,

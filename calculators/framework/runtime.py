@@ -7,17 +7,17 @@ framework and the renderer, and a calculator's module on first use.
 from __future__ import annotations
 
 import json
-import re
 from importlib import import_module
 from typing import Any
 
-from calculators import registry
-from calculators.render import payload, render_calculator
-from calculators.spec import evaluate
+from calculators.framework import registry
+from calculators.framework.render import payload, render_calculator
+from calculators.framework.spec import evaluate
 
 __all__ = ["call_json", "compute", "compute_json", "prerender", "warm"]
 
-_SERVICE = re.compile(r"calculators\.[a-z][a-z0-9_]*")
+SERVICES: frozenset[str] = frozenset({"calculators.table.api"})
+"""Modules the browser may ``call`` (each answers ``call_json(name, args_json)``)."""
 
 
 def compute(name: str, raw: dict[str, Any] | None = None, root: str = "") -> dict[str, Any]:
@@ -40,7 +40,7 @@ def call_json(module: str, name: str, args_json: str) -> str:
     Lets front-end features other than forms (e.g. the table's character store) ask Python;
     the module validates its own arguments and answers JSON, never raising for bad input.
     """
-    if not _SERVICE.fullmatch(module):
+    if module not in SERVICES:
         return json.dumps({"ok": False, "error": "Unknown engine module.", "path": ""})
     target = getattr(import_module(module), "call_json", None)
     if target is None:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from calculators.spec import (
+from calculators.framework.spec import (
     BoolInput,
     Calculator,
     Chart,
