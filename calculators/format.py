@@ -1,0 +1,81 @@
+"""The only place a number becomes text, for rules pages, calculators, the tracker and the comparison.
+
+One rule each, so the same figure reads the same everywhere:
+
+- :func:`signed`: modifiers and Effects with their sign, a true minus (U+2212) and ``+0`` for zero.
+- :func:`percent`: a probability with two decimals, rounded half up from the exact fraction
+  (``1/32`` is ``3.13%``); exactly 0 and 1 read ``0%`` and ``100%``.
+- :func:`dice`: dice notation with a signed modifier (``3d3-2`` (true minus), ``2d6+1``, ``1d6``).
+- :func:`metres`, :func:`fraction_text`, :func:`number`: lengths, vulgar fractions and plain numbers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["EMPTY", "MINUS", "dice", "fraction_text", "metres", "number", "percent", "signed"]
+
+MINUS = "\u2212"
+"""The true minus sign used for every negative number a player reads."""
+
+EMPTY = "\u2014"
+"""What an output shows when it does not apply or cannot be computed."""
+
+_NICE_FRACTIONS = {
+    Fraction(1, 2): "½",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 6): "⅙",
+    Fraction(1, 10): "⅒",
+}
+
+
+def number(value: int | Fraction) -> str:
+    """A whole number, or a fraction as ``a/b``, negatives with a true minus: ``-3`` (U+2212), ``7/2``."""
+    value = Fraction(value)
+    text = (
+        str(abs(value.numerator)) if value.denominator == 1 else f"{abs(value.numerator)}/{value.denominator}"
+    )
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed(value: int | Fraction) -> str:
+    """A modifier or Effect with its sign: ``+2``, ``-3``, ``+0`` (zero is a modifier too)."""
+    return number(value) if value < 0 else f"+{number(value)}"
+
+
+def percent(p: Fraction | int) -> str:
+    """A probability as a percentage, two decimals rounded half up from the exact value.
+
+    ``Fraction(5, 12)`` is ``41.67%``, ``Fraction(1, 32)`` is ``3.13%``; exactly 0 is ``0%`` and
+    exactly 1 is ``100%``, so a certain or impossible outcome never looks rounded.
+    """
+    p = Fraction(p)
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    hundredths = (abs(p) * 20000 + 1) // 2
+    text = f"{hundredths // 100}.{hundredths % 100:02d}%"
+    return f"{MINUS}{text}" if p < 0 else text
+
+
+def dice(count: int, sides: int, modifier: int = 0) -> str:
+    """Dice notation with a true minus: ``3d3-2``, ``2d6+1``, ``1d6`` (no ``+0``)."""
+    return f"{count}d{sides}" + (signed(modifier) if modifier else "")
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """A fraction as a vulgar-fraction character where one exists (``⅓``), else as :func:`number`."""
+    value = Fraction(value)
+    return _NICE_FRACTIONS.get(value, number(value))
+
+
+def metres(value: Fraction | int) -> str:
+    """A length in metres without a trailing ``.0``: ``1.5 m``, ``6 m``."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return f"{number(value)} m"
+    return f"{float(value):g} m".replace("-", MINUS)
