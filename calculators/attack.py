@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.damage import chart_points, damage_steps, injury_outputs, two_decimals
-from calculators.framework.render import percent, signed
-from calculators.framework.spec import (
+from calculators.damage import chart_points, damage_steps, injury_outputs, per_roll_text, two_decimals
+from calculators.format import percent, signed
+from calculators.framework import (
     Calculator,
     Chart,
     ChoiceInput,
@@ -28,7 +28,15 @@ from calculators.framework.spec import (
     TextInput,
     on_field,
 )
-from calculators.mitigation import CAP_CHOICES, DEFEND_CHOICES, FACTOR_RULES, ORDER_CHOICES, yes_no
+from calculators.mitigation import (
+    CAP_CHOICES,
+    DEFEND,
+    DEFEND_CHOICES,
+    FACTOR_RULES,
+    ORDER_CHOICES,
+    cap_steps,
+    yes_no,
+)
 from rules_core import checks, damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "compute"]
@@ -45,8 +53,25 @@ DAMAGE_ROLLS = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 
 
-def _check(values: Mapping[str, Any]) -> tuple[dict[str, str], list[Step], Chart]:
-    modifier, difficulty = values["modifier"], values["difficulty"]
+def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[Step]]:
+    """The roll's DM: a Defend with skill counts the skill a second time (Actions § Defend Action)."""
+    modifier, skill = values["modifier"], values["skill"]
+    if values["defend"] != mitigation.Defend.SKILL or not skill:
+        return modifier, []
+    with on_field("skill"):
+        dm = checks.check_modifier(
+            mitigation.defend_roll_modifier(modifier - skill, skill, mitigation.Defend.SKILL),
+            "The roll's DM with the doubled skill",
+        )
+    text = (
+        f"Defending with skill doubles it in the roll too: DM {signed(modifier)} + skill {skill} = "
+        f"{signed(dm)}."
+    )
+    return dm, [Step(text, DEFEND)]
+
+
+def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], list[Step], Chart]:
+    difficulty = values["difficulty"]
     advantage, disadvantage, roll = values["advantage"], values["disadvantage"], values["roll"]
     with on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
@@ -95,6 +120,7 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
                     FACTOR_RULES[step.name],
                 )
             )
+    steps[1:1] = cap_steps(values, result)
     if result.cover_absorbed:
         steps.append(Step(f"The cover takes {result.cover_absorbed} attack(s).", COVER_DAMAGE))
     if result.ordinary_failure:
@@ -102,26 +128,52 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
     return result, steps
 
 
+def _cover_damage(values: Mapping[str, Any], attacks: int, outputs: dict[str, str]) -> list[Step]:
+    """The attacks the cover absorbed, rolled against its AR and HP (Outcomes § Cover Takes Damage)."""
+    with on_field("cover_hp"):
+        hit = damage.protection_damage(
+            values["adversary_damage"], attacks, armor=values["cover_armor"], hp=values["cover_hp"]
+        )
+    outputs["cover_damage"] = two_decimals(hit.outcome.expected_total)
+    outputs["cover_left"] = two_decimals(hit.expected_left)
+    outputs["cover_broken"] = percent(hit.past_hp)
+    return [
+        Step(
+            f"The cover takes {attacks} attack(s) of {per_roll_text(hit.outcome)} after its armor "
+            f"{values['cover_armor']}: {outputs['cover_damage']} damage on average; of its "
+            f"{values['cover_hp']} HP, {outputs['cover_left']} left on average, "
+            f"{outputs['cover_broken']} chance its damage passes its HP.",
+            COVER_DAMAGE,
+        )
+    ]
+
+
 def compute(values: Mapping[str, Any]) -> Result:
     """The check's chance; given a roll, its Effect and everything that follows from it."""
-    outputs, steps, dice_chart = _check(values)
+    modifier, defend_steps = _roll_modifier(values)
+    outputs, steps, dice_chart = _check(values, modifier)
+    steps[:0] = defend_steps
     charts = [dice_chart]
     roll = values["roll"]
     if roll is None:
         steps.append(Step("Enter the two kept dice to follow the attack through.", ATTACK))
         return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
-    total = roll + values["modifier"]
+    total = roll + modifier
     with on_field("roll"):
         outcome = checks.resolve_check(total, values["difficulty"])
     outputs["effect"] = signed(outcome.effect)
     outputs["outcome"] = "success" if outcome.success else "failure"
     steps.append(
         Step(
-            f"Effect = {roll} {signed(values['modifier'])} \u2212 {values['difficulty']} = "
+            f"Effect = {roll} {signed(modifier)} \u2212 {values['difficulty']} = "
             f"{signed(outcome.effect)}: {outputs['outcome']}.",
             EFFECT,
         )
     )
+    if outcome.success and values["defend"] != mitigation.Defend.NONE:
+        outputs["target"] = "nobody"
+        steps.append(Step("A successful Defend: you take no damage and deal none.", DEFEND))
+        return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     if outcome.success:
         expression, rate_raw, armor, hp_key, current = (
             values["damage"],
@@ -139,6 +191,8 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["remaining"] = str(mitigated.remaining)
         outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
         outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
+        if mitigated.cover_absorbed and values["cover_hp"] is not None:
+            steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
         outputs["target"] = "you"
         if mitigated.ordinary_failure:
             return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
@@ -163,7 +217,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         {
             "rolls": str(hit.rolls.made),
             "kept": str(hit.rolls.kept),
-            "per_roll": hit.per_roll_text,
+            "per_roll": per_roll_text(hit),
             "expected": two_decimals(hit.expected_total),
         }
     )
@@ -199,6 +253,9 @@ OUTPUTS = (
     Output("remaining", "Fail effect left"),
     Output("ordinary_failure", "Ordinary failure"),
     Output("cover_absorbs", "Attacks the cover takes"),
+    Output("cover_damage", "Damage to the cover (average)"),
+    Output("cover_left", "Cover HP left (average)"),
+    Output("cover_broken", "Cover past its HP"),
     Output("target", "Damage goes to"),
     Output("rolls", "Damage rolls made"),
     Output("kept", "Rolls kept"),
@@ -240,7 +297,7 @@ CALCULATOR = Calculator(
             2,
             -checks.MAX_MODIFIER,
             checks.MAX_MODIFIER,
-            help="Every DM on the attack roll.",
+            help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
         ),
         IntInput(
             "difficulty",
@@ -270,6 +327,16 @@ CALCULATOR = Calculator(
         _factor("conditions", "Conditions", 0),
         _factor("concealment", "Concealment", 0),
         _factor("cover", "Your cover", 0),
+        IntInput(
+            "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
+        ),
+        OptionalIntInput(
+            "cover_hp",
+            "Your cover's HP",
+            1,
+            injury.MAX_HIT_POINTS,
+            help="Optional: roll the attacks it absorbs against it.",
+        ),
         _factor("skill", "Your defensive skill", 0),
         ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
         _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
@@ -282,7 +349,7 @@ CALCULATOR = Calculator(
         ),
         IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "doubling_only"),
+        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
         ChoiceInput(
             "reading",
             "Injury thresholds (ruling)",
@@ -304,6 +371,7 @@ CALCULATOR = Calculator(
         "rules_core.checks.check_distribution",
         "rules_core.mitigation.mitigate",
         "rules_core.damage.damage_outcome",
+        "rules_core.damage.protection_damage",
         "rules_core.damage.injury_chances",
     ),
     rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS),

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.render import signed
-from calculators.framework.spec import (
+from calculators.format import MINUS, signed
+from calculators.format import dice as dice_notation
+from calculators.framework import (
     BoolInput,
     Calculator,
     ChoiceInput,
@@ -25,7 +26,7 @@ from calculators.framework.spec import (
     Step,
     TextInput,
 )
-from rules_core import checks, damage, dice
+from rules_core import checks, damage, dice, limits
 from rules_core.peers import minds_eye, mistrunner
 from rules_core.peers.comparison import (
     MAX_MARGIN,
@@ -80,7 +81,7 @@ def parse_weapon(text: str) -> DamageDice:
 def _num(value: Fraction | int) -> str:
     """A number to at most two decimals, rounded half up, without trailing zeros (``63/2`` is ``31.5``)."""
     value = Fraction(value)
-    sign = "-" if value < 0 else ""
+    sign = MINUS if value < 0 else ""
     hundredths = (abs(value) * 200 + 1) // 2
     whole, cents = divmod(int(hundredths), 100)
     return f"{sign}{whole}" if not cents else f"{sign}{whole}.{cents:02d}".rstrip("0")
@@ -88,7 +89,7 @@ def _num(value: Fraction | int) -> str:
 
 def _plus(value: int) -> str:
     """A term added in a sum: ``+ 2``, ``\u2212 1``, ``+ 0``."""
-    return f"\u2212 {-value}" if value < 0 else f"+ {value}"
+    return f"{MINUS} {-value}" if value < 0 else f"+ {value}"
 
 
 def _segments(row: SystemSummary) -> str:
@@ -182,7 +183,8 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
         ),
         Step(f"Dexterity {dex} gives a characteristic modifier of {signed(chm)}.", MNEME_CHM),
         Step(
-            f"A {row.seconds_per_turn}-second round holds {row.actions_per_turn}: {_attacks(row, 'round')}.",
+            f"A {row.seconds_per_turn}-second round holds {row.minor_actions} minor actions; an attack costs "
+            f"{row.attack_cost}: {_attacks(row, 'round')}.",
             MNEME_ACTIONS,
         ),
         Step(
@@ -211,14 +213,13 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
 
 
 def _dice(weapon: DamageDice) -> str:
-    return f"{weapon.count}d{weapon.sides}" + (f"{weapon.bonus:+d}" if weapon.bonus else "")
+    return dice_notation(weapon.count, weapon.sides, weapon.bonus)
 
 
 def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
     die, score = values["mistrunner_reaction_die"], values["mistrunner_reaction_score"]
     coordination, margin = values["mistrunner_coordination"], values["margin"]
-    slots = mistrunner.action_slots(row.initiative, actions=len(row.acts_on))
-    lost = [f"action {s.action} loses {s.dice_penalty} dice" for s in slots if s.dice_penalty]
+    lost = [f"action {n} loses {p} dice" for n, p in enumerate(row.dice_penalties, start=1) if p]
     penalties = ("; " + ", ".join(lost)) if lost else ""
     steps = [
         Step(
@@ -302,7 +303,7 @@ def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
             Step(
                 f"A won challenge does {minds_eye.BASE_DAMAGE} "
                 f"{_plus(values['met_damage_bonus'])} (powers) "
-                f"\u2212 {values['met_damage_reduction']} (reductions) = {_num(row.damage)}, "
+                f"{MINUS} {values['met_damage_reduction']} (reductions) = {_num(row.damage)}, "
                 "whatever the margin.",
                 MET_DAMAGE,
             )
@@ -365,7 +366,14 @@ CALCULATOR = Calculator(
             MAX_MARGIN,
             help="Mneme Effect; Mistrunner points over the target number; below 0 misses.",
         ),
-        IntInput("mneme_dexterity", "Mneme: Dexterity", 7, 0, 30, help="Sets the characteristic modifier."),
+        IntInput(
+            "mneme_dexterity",
+            "Mneme: Dexterity",
+            7,
+            0,
+            limits.MAX_CHARACTERISTIC,
+            help="Sets the characteristic modifier.",
+        ),
         IntInput("mneme_initiative_skill", "Mneme: initiative skill", 0, -3, 20, help="Recon, Tactics, ..."),
         IntInput("mneme_initiative_roll", "Mneme: initiative roll (2d6)", 7, 2, 12, help="7 is the median."),
         ChoiceInput(

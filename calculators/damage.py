@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.render import percent
-from calculators.framework.spec import (
+from calculators.format import MINUS, percent, signed
+from calculators.format import dice as dice_notation
+from calculators.framework import (
     Calculator,
     Chart,
     ChoiceInput,
@@ -26,6 +27,7 @@ from calculators.framework.spec import (
     TextInput,
     on_field,
 )
+from calculators.parts import threshold_reading_input
 from rules_core import damage, dice, injury
 
 __all__ = [
@@ -35,7 +37,9 @@ __all__ = [
     "chart_points",
     "compute",
     "damage_steps",
+    "dice_text",
     "injury_outputs",
+    "per_roll_text",
     "scale_prefix",
     "two_decimals",
 ]
@@ -47,6 +51,7 @@ MINIMUM = RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
 SCALE = RuleLink("Scale", "rules/damage.md#scale")
 IMMUNE = RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
 THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+HP_SCALE = RuleLink("Hit point scale", "rules/damage.md#scale")
 MASSIVE = RuleLink("Massive damage", "rules/injury.md#massive-damage")
 BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
 SIGN_RULING = RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
@@ -66,10 +71,6 @@ MINIMUM_CHOICES = (
     ("each_roll", "Each roll at least 1 (ruling)"),
     ("whole_attack", "The attack at least 1"),
 )
-READING_CHOICES = (
-    ("fractions_of_hp", "Thirds of HP (ruling)"),
-    ("best_physical", "Characteristics (table)"),
-)
 CONDITIONS = (
     ("wounded", injury.InjuryCondition.WOUNDED, "Wounded or worse"),
     ("seriously_wounded", injury.InjuryCondition.SERIOUSLY_WOUNDED, "Seriously wounded or worse"),
@@ -80,9 +81,22 @@ CONDITIONS = (
 
 def two_decimals(value: Fraction) -> str:
     """A number with two decimals, rounded half away from zero: ``Fraction(21, 2)`` is ``10.50``."""
-    sign = "-" if value < 0 else ""
+    sign = MINUS if value < 0 else ""
     hundredths = (abs(value) * 200 + 1) // 2
     return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def dice_text(expression: dice.DiceExpression) -> str:
+    """Dice as players read them, through :mod:`calculators.format`: ``3d3\u22122``, ``D 3d3``."""
+    return dice_notation(expression.count, expression.sides, expression.modifier, expression.scale)
+
+
+def per_roll_text(outcome: damage.DamageOutcome) -> str:
+    """One roll after armor in :func:`dice_text` notation; the form (armor in the dice or after) is the
+    one :func:`rules_core.damage.per_roll_text` chose."""
+    if " - " in outcome.per_roll_text:
+        return f"{dice_text(outcome.expression)} {MINUS} {outcome.armor}"
+    return dice_text(dice.parse_dice(outcome.per_roll_text))
 
 
 def scale_prefix(choice: str) -> str:
@@ -112,7 +126,9 @@ def damage_steps(outcome: damage.DamageOutcome, effect: int, rate: int | None, a
         steps.append(Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", DAMAGE_ROLLS))
     else:
         steps.append(
-            Step(f"Effect {effect} is a fail effect of {-effect}: {made} damage roll(s).", SIGN_RULING)
+            Step(
+                f"Effect {signed(effect)} is a fail effect of {-effect}: {made} damage roll(s).", SIGN_RULING
+            )
         )
     if rate is not None and made > kept:
         steps.append(Step(f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", RATE))
@@ -130,7 +146,7 @@ def damage_steps(outcome: damage.DamageOutcome, effect: int, rate: int | None, a
         steps.append(Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
     else:
         steps.append(
-            Step(f"Armor {armor_text} comes off each roll: one roll deals {outcome.per_roll_text}.", ARMOR)
+            Step(f"Armor {armor_text} comes off each roll: one roll deals {per_roll_text(outcome)}.", ARMOR)
         )
     if outcome.minimum_applies:
         steps.append(Step("An Effect of 6 or more: the hit deals at least 1.", MINIMUM))
@@ -207,11 +223,25 @@ def compute(values: Mapping[str, Any]) -> Result:
     outputs = {
         "rolls": str(outcome.rolls.made),
         "kept": str(outcome.rolls.kept),
-        "per_roll": outcome.per_roll_text if not outcome.immune else "0 (immune)",
+        "per_roll": per_roll_text(outcome) if not outcome.immune else "0 (immune)",
         "expected": two_decimals(outcome.expected_total),
     }
     steps = damage_steps(outcome, effect, rate, armor_text)
-    if values["hp"] is not None:
+    if values["hp"] is not None and prefix:
+        with on_field("hp"):
+            hp = damage.parse_scaled_value(f"{values['hp']} {prefix}HP")
+        with on_field("current_damage"):
+            current = damage.parse_scaled_value(f"{values['current_damage']} {prefix}HP")
+            outputs["past_hp"] = percent(damage.past_hp_chance(outcome, hp, current_damage=current))
+        already = f", {values['current_damage']} {prefix}HP = {current} already taken" if current else ""
+        steps.append(
+            Step(
+                f"{values['hp']} {prefix}HP = {hp} HP{already}: a vehicle or object, so no wounds, "
+                f"bleeding or dying; chance its damage passes its HP: {outputs['past_hp']}.",
+                HP_SCALE,
+            )
+        )
+    elif values["hp"] is not None:
         with on_field("hp"):
             hp = damage.parse_scaled_value(f"{values['hp']} {prefix}HP")
         reading = injury.ThresholdReading(values["reading"])
@@ -226,7 +256,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         steps.extend(more_steps)
     chart = Chart(
         key="total",
-        caption=f"Chance of each damage total ({outcome.rolls.kept} kept roll(s) of {expression})",
+        caption=f"Chance of each damage total ({outcome.rolls.kept} kept roll(s) of {dice_text(expression)})",
         x_label="Total damage",
         y_label="Chance",
         points=chart_points(outcome.total),
@@ -269,9 +299,16 @@ CALCULATOR = Calculator(
             help="Optional: the target's HP (in its scale) for the injury odds.",
             placeholder="optional",
         ),
-        IntInput("current_damage", "Damage already taken", 0, 0, injury.MAX_DAMAGE),
+        IntInput(
+            "current_damage",
+            "Damage already taken",
+            0,
+            0,
+            injury.MAX_DAMAGE,
+            help="In the target's scale, like its HP (2 with a Deka target is 20).",
+        ),
         ChoiceInput("minimum", "Minimum damage (ruling)", MINIMUM_CHOICES, "each_roll"),
-        ChoiceInput("reading", "Injury thresholds (ruling)", READING_CHOICES, "fractions_of_hp"),
+        threshold_reading_input("Injury thresholds (ruling)"),
         OptionalIntInput(
             "best_physical",
             "Best physical characteristic",
@@ -291,6 +328,7 @@ CALCULATOR = Calculator(
         Output("dying", "Dying"),
         Output("massive_damage", "Massive damage"),
         Output("bleeding", "Bleeding"),
+        Output("past_hp", "Past its HP (vehicle or object)"),
     ),
     compute=compute,
     uses=(
@@ -298,6 +336,7 @@ CALCULATOR = Calculator(
         "rules_core.damage.armor_after_scale",
         "rules_core.damage.parse_scaled_value",
         "rules_core.damage.injury_chances",
+        "rules_core.damage.past_hp_chance",
         "rules_core.injury.injury_thresholds",
     ),
     rules=(DAMAGE_ROLLS, RATE, ARMOR, MINIMUM, SCALE, THRESHOLDS, MINIMUM_RULING, THRESHOLD_RULING),

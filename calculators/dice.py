@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import MINUS, number
+from calculators.format import dice as dice_notation
+from calculators.framework import (
     Calculator,
     Chart,
     ChoiceInput,
@@ -26,6 +28,7 @@ from calculators.framework.spec import (
     TextInput,
 )
 from rules_core import dice as rules
+from rules_core import limits
 
 __all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
 
@@ -43,7 +46,7 @@ CHECK_ROLLS = (
 """The check roll offered beside the dice; advantage and disadvantage are net (they cancel one for one)."""
 _CHECK_COUNTS = {"plain": (0, 0), "advantage": (1, 0), "disadvantage": (0, 1)}
 
-MAX_SEED = 999_999_999
+MAX_SEED = limits.MAX_SEED
 """Largest seed; the page draws a fresh one below it when the field is empty."""
 
 MAX_TIMES = 20
@@ -54,7 +57,7 @@ MAX_CHART_VALUES = 61
 def _two_decimals(value: Fraction) -> str:
     """``value`` with two decimals, rounded half away from zero."""
     hundredths = (abs(value) * 200 + 1) // 2
-    sign = "-" if value < 0 and hundredths else ""
+    sign = MINUS if value < 0 and hundredths else ""
     return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
 
 
@@ -92,9 +95,10 @@ def compute(values: Mapping[str, Any]) -> Result:
     expression: rules.DiceExpression = values["dice"]
     times, seed, check = values["times"], values["seed"], values["check"]
     totals = expression.count * (expression.sides - 1) + 1
+    text = dice_notation(expression.count, expression.sides, expression.modifier, expression.scale)
     distribution = expression.distribution() if totals <= MAX_CHART_VALUES else None
     outputs = {
-        "range": f"{expression.minimum} to {expression.maximum}",
+        "range": f"{number(expression.minimum)} to {number(expression.maximum)}",
         "expected": _two_decimals(expression.mean),
     }
     steps = []
@@ -109,26 +113,24 @@ def compute(values: Mapping[str, Any]) -> Result:
         rng = random.Random(seed)
         rolled = [rules.roll_faces(expression, rng) for _ in range(times)]
         rolls = [r.total for r in rolled]
-        outputs["rolls"] = ", ".join(str(r) for r in rolls)
+        outputs["rolls"] = ", ".join(number(r) for r in rolls)
         outputs["faces"] = ", ".join(_faces(r) for r in rolled)
-        outputs["total"] = str(sum(rolls))
-        steps.append(
-            Step(f"Rolled {expression} {times} time{'s' if times != 1 else ''} (seed {seed}).", CHECK)
-        )
-        sign = "+" if expression.modifier > 0 else "-"
+        outputs["total"] = number(sum(rolls))
+        steps.append(Step(f"Rolled {text} {times} time{'s' if times != 1 else ''} (seed {seed}).", CHECK))
+        sign = "+" if expression.modifier > 0 else MINUS
         modifier = f" {sign} {abs(expression.modifier)}" if expression.modifier else ""
-        for number, r in enumerate(rolled, 1):
+        for index, r in enumerate(rolled, 1):
             sum_text = " + ".join(map(str, r.faces)) + modifier
             if expression.scale:
                 sum_text = f"({sum_text}) x {expression.factor}"
-            steps.append(Step(f"Roll {number}: {sum_text} = {r.total}.", DAMAGE))
+            steps.append(Step(f"Roll {index}: {sum_text} = {number(r.total)}.", DAMAGE))
         if check != "none":
             check_outputs, step = _check_roll(check, rng)
             outputs.update(check_outputs)
             steps.append(step)
     steps.append(
         Step(
-            f"Every total from {expression.minimum} to {expression.maximum}; average {outputs['expected']}.",
+            f"Every total from {outputs['range']}; average {outputs['expected']}.",
             DAMAGE,
         )
     )
@@ -137,7 +139,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         charts = (
             Chart(
                 key="totals",
-                caption=f"Chance of each total of {expression}",
+                caption=f"Chance of each total of {text}",
                 x_label="Total",
                 y_label="Chance",
                 points=tuple(distribution.items()),

@@ -11,12 +11,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.render import percent, signed
-from calculators.framework.spec import (
+from calculators.format import percent, signed
+from calculators.framework import (
     BoolInput,
     Calculator,
     Chart,
-    ChoiceInput,
     IntInput,
     Output,
     Result,
@@ -24,7 +23,8 @@ from calculators.framework.spec import (
     Step,
     on_field,
 )
-from rules_core import injury
+from calculators.parts import characteristic_inputs, threshold_reading_input
+from rules_core import injury, limits
 
 __all__ = ["CALCULATOR", "chance_text", "compute"]
 
@@ -37,12 +37,8 @@ END_ROLL = RuleLink("ruling: the End roll", "rulings.md#end-roll")
 BLEEDING_RULING = RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
 THRESHOLD_RULING = RuleLink("ruling: injury thresholds", "rulings.md#injury-thresholds")
 
-READINGS = (
-    ("fractions_of_hp", "Thirds of HP (ruling)"),
-    ("best_physical", "Characteristics (table)"),
-)
-MAX_CHARACTERISTIC = 30
-MAX_FORM_DAMAGE = 999
+MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
+MAX_FORM_DAMAGE = limits.MAX_DAMAGE
 MAX_FORM_ROUNDS = injury.MAX_SURVIVAL_ROUNDS
 CHART_POINTS = 20
 """Most points drawn in the survival chart (evenly spread over the rounds)."""
@@ -172,17 +168,15 @@ def compute(values: Mapping[str, Any]) -> Result:
 CALCULATOR = Calculator(
     name="dying",
     title="Dying and bleeding",
-    summary="The chance to survive N rounds of dying rolls, and how long bleeding takes to reach dying.",
+    summary="Your chance to survive the next rounds of dying rolls, and how soon bleeding leaves you dying.",
     inputs=(
-        IntInput("strength", "Strength", 7, 0, MAX_CHARACTERISTIC),
-        IntInput("dexterity", "Dexterity", 7, 0, MAX_CHARACTERISTIC),
-        IntInput("endurance", "Endurance", 7, 0, MAX_CHARACTERISTIC),
+        *characteristic_inputs(),
         IntInput("damage", "Damage taken", 22, 0, MAX_FORM_DAMAGE, help="Total damage so far."),
         IntInput(
             "rounds", "Rounds", 3, 0, MAX_FORM_ROUNDS, help="Dying rolls to survive (10 rounds = 1 minute)."
         ),
         BoolInput("bleeding", "Bleeding", default=False),
-        ChoiceInput("reading", "Thresholds (ruling)", READINGS, "fractions_of_hp"),
+        threshold_reading_input(),
     ),
     outputs=(
         Output("hp", "HP"),

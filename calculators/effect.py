@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.render import percent, signed
-from calculators.framework.spec import (
+from calculators.format import number, percent, signed
+from calculators.framework import (
     BoolInput,
     Calculator,
     Chart,
@@ -117,8 +117,8 @@ def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]
         outputs["outcome"] = "success, with harm"
         text = (
             f"Reckless success: success effect {result.success_effect}; the Effect less "
-            f"{RECKLESS_EFFECT_PENALTY} is {eff - RECKLESS_EFFECT_PENALTY}, so you also suffer a fail effect "
-            f"of {result.fail_degree}."
+            f"{RECKLESS_EFFECT_PENALTY} is {number(eff - RECKLESS_EFFECT_PENALTY)}, so you also suffer "
+            f"a fail effect of {result.fail_degree}."
         )
     else:
         text = (

@@ -62,9 +62,10 @@ def percent(p: Fraction | int) -> str:
     return f"{MINUS}{text}" if p < 0 else text
 
 
-def dice(count: int, sides: int, modifier: int = 0) -> str:
-    """Dice notation with a true minus: ``3d3-2``, ``2d6+1``, ``1d6`` (no ``+0``)."""
-    return f"{count}d{sides}" + (signed(modifier) if modifier else "")
+def dice(count: int, sides: int, modifier: int = 0, scale: str = "") -> str:
+    """Dice notation with a true minus: ``3d3-2``, ``2d6+1``, ``1d6`` (no ``+0``), ``D 3d3`` with a scale."""
+    text = f"{count}d{sides}" + (signed(modifier) if modifier else "")
+    return f"{scale} {text}" if scale else text
 
 
 def fraction_text(value: Fraction | int) -> str:

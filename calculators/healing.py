@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import percent, signed
+from calculators.framework import (
     BoolInput,
     Calculator,
     Chart,
@@ -25,7 +26,8 @@ from calculators.framework.spec import (
     Step,
     on_field,
 )
-from calculators.thresholds import MAX_CHARACTERISTIC, state_text
+from calculators.parts import characteristic_inputs, threshold_reading_input
+from calculators.thresholds import state_text
 from rules_core import checks, healing, injury
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timeline_points"]
@@ -45,6 +47,9 @@ LEVEL_RULING = RuleLink("Ruling: care levels at exactly a third", "rulings.md#ca
 RATE_RULING = RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
 LOST_RULING = RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
 SURGERY_RULING = RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
+INTENSIVE = RuleLink("Intensive care", "rules/healing.md#intensive-care")
+DYING = RuleLink("Dying", "rules/injury.md#dying")
+MENTAL = RuleLink("Characteristic damage", "rules/healing.md#mental-characteristics")
 IMMOBILE_RULING = RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
 
 ACTIVITY_CHOICES = (
@@ -53,10 +58,6 @@ ACTIVITY_CHOICES = (
     ("full_rest", "Full rest"),
 )
 CARE_CHOICES = (("no", "No medical care"), ("yes", "Medical care"))
-READING_CHOICES = (
-    ("fractions_of_hp", "Thirds of HP (ruling)"),
-    ("best_physical", "Characteristics (table)"),
-)
 CARE_RATE_CHOICES = (("table", "The healing table (ruling)"), ("double_full_rest", "Twice full rest"))
 LOST_CHOICES = (("restart", "Start over (ruling)"), ("day_only", "Lose that day only"))
 LEVEL_CHOICES = (
@@ -112,7 +113,13 @@ def _natural(
             reading=reading,
             best_physical=best,
         )
-    level = healing.care_level(taken, hp, reading=healing.CareLevelReading(values["care_levels"]))
+    level = healing.care_level(
+        taken,
+        hp,
+        reading=healing.CareLevelReading(values["care_levels"]),
+        thresholds=reading,
+        best_physical=best,
+    )
     outputs["care_level"] = level.value if level is not None else "none"
     steps = [
         Step(
@@ -149,6 +156,49 @@ def _natural(
     return outputs, steps, chart
 
 
+def _intensive(values: Mapping[str, Any], endurance: int, outputs: dict[str, str]) -> list[Step]:
+    """Outcomes § Intensive Care > Without Supervision: difficulty 8; success heals 2, failure: dying roll."""
+    modifier, taken = values["intensive_modifier"], values["damage"]
+    with on_field("intensive_modifier"):
+        odds = healing.unsupervised_intensive_care_chances(modifier, endurance, taken)
+    outputs["intensive_heal"] = percent(odds.heal)
+    outputs["intensive_death"] = percent(odds.death)
+    dying = injury.dying_roll_chance(endurance, taken)
+    return [
+        Step(
+            f"Unsupervised intensive care: 2d6 {signed(modifier)} against "
+            f"{healing.intensive_care_difficulty()}: {outputs['intensive_heal']} to heal "
+            f"{odds.healed_damage} damage.",
+            INTENSIVE,
+        ),
+        Step(
+            f"Failure ({percent(odds.dying_roll)}) forces a dying roll: End {endurance} with {taken} damage "
+            f"survives it {percent(dying)}; death {outputs['intensive_death']} in all.",
+            DYING,
+        ),
+    ]
+
+
+def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list[Step]:
+    """Outcomes § Healing and Mental Characteristics: 1 point per 3 days, one characteristic at a time."""
+    points = values["characteristic_damage"]
+    with on_field("characteristic_damage"):
+        days = healing.characteristic_recovery_days({"characteristics": points})
+    outputs["characteristic_days"] = str(days)
+    after = outputs.get("days", "")
+    start = f" after day {after} (once fully healed)" if after.isdigit() else " once fully healed"
+    if after.isdigit():
+        outputs["characteristic_done"] = str(int(after) + days)
+    return [
+        Step(
+            f"{points} point(s) of characteristic damage, one characteristic at a time, "
+            f"{healing.characteristic_recovery_rate_days()} days of therapy each: {days} days, "
+            f"starting{start}.",
+            MENTAL,
+        )
+    ]
+
+
 def compute(values: Mapping[str, Any]) -> Result:
     """Natural healing timeline; first aid, surgery and care capacity when asked."""
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
@@ -167,7 +217,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["first_aid"] = str(healed)
         steps.append(
             Step(
-                f"First aid (difficulty {difficulty}) with Effect {values['first_aid_effect']}: "
+                f"First aid (difficulty {difficulty}) with Effect {signed(values['first_aid_effect'])}: "
                 f"removes {healed} damage (always at least 1).",
                 FIRST_AID,
             )
@@ -184,16 +234,20 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["surgery_harm"] = str(surgery.harm)
         if values["surgery_effect"] >= 0:
             text = (
-                f"Surgery with Effect {values['surgery_effect']}: removes {surgery.healed} damage "
+                f"Surgery with Effect {signed(values['surgery_effect'])}: removes {surgery.healed} damage "
                 f"in {surgery.minutes} minutes."
             )
         else:
             text = (
-                f"Surgery with Effect {values['surgery_effect']}: Medic {values['medic_skill']} "
+                f"Surgery with Effect {signed(values['surgery_effect'])}: Medic {values['medic_skill']} "
                 f"leaves a fail effect of {surgery.remaining_fail_effect}; {surgery.minutes} minutes, "
                 f"{surgery.harm} damage to the patient."
             )
         steps.append(Step(text, SURGERY))
+    if values["intensive_modifier"] is not None:
+        steps.extend(_intensive(values, endurance, outputs))
+    if values["characteristic_damage"]:
+        steps.extend(_characteristics(values, outputs))
     if values["medic"] is not None:
         capacity = healing.care_capacity(values["medic"], supervised=values["supervised"])
         outputs["capacity"] = str(capacity)
@@ -212,9 +266,7 @@ CALCULATOR = Calculator(
     title="Healing calculator",
     summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
     inputs=(
-        IntInput("strength", "Strength (Str)", 7, 0, MAX_CHARACTERISTIC),
-        IntInput("dexterity", "Dexterity (Dex)", 8, 0, MAX_CHARACTERISTIC),
-        IntInput("endurance", "Endurance (End)", 9, 0, MAX_CHARACTERISTIC),
+        *characteristic_inputs((7, 8, 9), abbreviated=True),
         IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
         ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),
         ChoiceInput("care", "Medical care", CARE_CHOICES, "no"),
@@ -242,7 +294,23 @@ CALCULATOR = Calculator(
             help="Optional: how many patients a medic of this level can care for.",
         ),
         BoolInput("supervised", "Supervised by a Medic 2+"),
-        ChoiceInput("reading", "Thresholds (ruling)", READING_CHOICES, "fractions_of_hp"),
+        OptionalIntInput(
+            "intensive_modifier",
+            "Unsupervised intensive care: the roll's DM",
+            -checks.MAX_MODIFIER,
+            checks.MAX_MODIFIER,
+            help="Optional: no Medic 2+ or AI sickbay supervising; the odds of the difficulty 8 roll.",
+            placeholder="optional",
+        ),
+        IntInput(
+            "characteristic_damage",
+            "Characteristic damage",
+            0,
+            0,
+            healing.MAX_HEALING_DAMAGE,
+            help="Points lost from Intellect, Education and the like, all together.",
+        ),
+        threshold_reading_input(),
         ChoiceInput("care_rate", "Rate with care (ruling)", CARE_RATE_CHOICES, "table"),
         ChoiceInput("lost_progress", "Lost progress (ruling)", LOST_CHOICES, "restart"),
         ChoiceInput("care_levels", "Care levels (ruling)", LEVEL_CHOICES, "injury_thresholds"),
@@ -257,6 +325,10 @@ CALCULATOR = Calculator(
         Output("surgery_minutes", "Surgery takes (minutes)"),
         Output("surgery_harm", "Surgery harm"),
         Output("capacity", "Light care patients per medic"),
+        Output("intensive_heal", "Intensive care: chance to heal"),
+        Output("intensive_death", "Intensive care: chance of death"),
+        Output("characteristic_days", "Days of therapy for characteristics"),
+        Output("characteristic_done", "Characteristics recovered after day"),
     ),
     compute=compute,
     uses=(
@@ -268,6 +340,8 @@ CALCULATOR = Calculator(
         "rules_core.healing.first_aid_difficulty",
         "rules_core.healing.surgery_outcome",
         "rules_core.healing.care_capacity",
+        "rules_core.healing.unsupervised_intensive_care_chances",
+        "rules_core.healing.characteristic_recovery_days",
     ),
     rules=(NATURAL, RATES, FIRST_AID, SURGERY, CARE, LEVEL_RULING, RATE_RULING, LOST_RULING, SURGERY_RULING),
 )

@@ -12,7 +12,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import signed
+from calculators.framework import (
     Calculator,
     Chart,
     ChoiceInput,
@@ -23,7 +24,7 @@ from calculators.framework.spec import (
     Step,
     on_field,
 )
-from rules_core import targeting
+from rules_core import limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_SEED", "compute"]
 
@@ -31,7 +32,7 @@ TARGETED = RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
 DAMAGE = RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
 ROUNDING_RULING = RuleLink("ruling: thresholds rounding", "rulings.md#targeted-rounding")
 
-MAX_SEED = 999_999_999
+MAX_SEED = limits.MAX_SEED
 """Largest seed; the page draws a fresh one below it when the field is empty."""
 
 ROUNDINGS = (("down", "Rounded down (at least 1)"), ("exact", "Exact fraction (rounds up)"))
@@ -65,7 +66,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs |= {
             "roll": str(location.roll),
             "location": location.location,
-            "difficulty": f"+{location.difficulty}" if location.difficulty else "0",
+            "difficulty": signed(location.difficulty),
         }
         if location.sided:
             outputs["side"] = side if side is not None else "roll 1d6: 1-3 primary, 4-6 secondary"

@@ -11,11 +11,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.render import percent, signed
-from calculators.framework.spec import (
+from calculators.format import number, percent, signed
+from calculators.framework import (
     BoolInput,
     Calculator,
     Chart,
+    ChoiceInput,
     FieldError,
     IntInput,
     OptionalIntInput,
@@ -26,7 +27,8 @@ from calculators.framework.spec import (
     TextInput,
     on_field,
 )
-from rules_core import checks, dice
+from calculators.table.character import CHARACTERISTICS
+from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 
 __all__ = ["CALCULATOR", "compute", "parse_combatants"]
@@ -40,9 +42,12 @@ NEGATIVE = RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initia
 MAX_OTHERS = 20
 """Most other combatants the text field takes (one line each at the table)."""
 
-MAX_NAME = 20
+MAX_NAME = limits.MAX_NAME
 MAX_SCORE = 99
 YOU = "You"
+
+CHARACTERISTIC_CHOICES = tuple((key, key.capitalize()) for key in CHARACTERISTICS)
+"""Any characteristic may lead a prepared roll (Actions § Combat Round Summary > Initiative)."""
 
 _ENTRY = re.compile(r"^(?P<name>.*?)\s*(?P<score>[+\-\u2212]?\d{1,3})$")
 
@@ -89,6 +94,21 @@ def compute(values: Mapping[str, Any]) -> Result:
             values["tactics_effect"], negative_counts=values["negative_tactics"]
         )
     steps = [Step(f"Dexterity {dexterity}: DM {signed(dex_dm)}.", CHM)]
+    chosen, chm = values["characteristic"], dex_dm
+    if chosen != "dexterity" and not (ambush or unprepared):
+        if values["score"] is None:
+            raise FieldError(f"Give the {chosen.capitalize()} score, or choose Dexterity.", "score")
+        with on_field("score"):
+            chm = checks.characteristic_modifier(values["score"])
+        steps.append(
+            Step(
+                f"{chosen.capitalize()} {values['score']} leads the roll: DM {signed(chm)} "
+                "(any characteristic modifier when prepared).",
+                CHM,
+            )
+        )
+    elif chosen != "dexterity":
+        steps.append(Step("Ambushing or caught unprepared: Dexterity, whatever the skill.", INITIATIVE))
     if ambush:
 
         def score(_roll: int) -> int:
@@ -106,11 +126,11 @@ def compute(values: Mapping[str, Any]) -> Result:
     else:
 
         def score(dice: int) -> int:
-            return rules.initiative(dice, dex_dm, skill, bonus)
+            return rules.initiative(dice, chm, skill, bonus)
 
         steps.append(
             Step(
-                f"Prepared: 2d6 + DM {signed(dex_dm)} + skill {skill} (Recon, Tactics or a weapon).",
+                f"Prepared: 2d6 + DM {signed(chm)} + skill {skill} (Recon, Tactics or a weapon).",
                 FORMULA,
             )
         )
@@ -127,12 +147,12 @@ def compute(values: Mapping[str, Any]) -> Result:
     if ambush or roll is not None:
         with on_field("roll"):
             mine = score(roll if roll is not None else 12)
-        outputs["initiative"] = str(mine)
-        steps.append(Step(f"Initiative: {mine}.", INITIATIVE))
+        outputs["initiative"] = number(mine)
+        steps.append(Step(f"Initiative: {number(mine)}.", INITIATIVE))
         scores = {YOU: mine, **dict(values["others"] or ())}
         with on_field("others"):
             order = rules.initiative_order(scores)
-        outputs["order"] = ", ".join(f"{name} {scores[name]}" for name in order)
+        outputs["order"] = ", ".join(f"{name} {number(scores[name])}" for name in order)
         outputs["position"] = f"{_ordinal(order.index(YOU) + 1)} of {len(order)}"
         steps.append(
             Step(
@@ -152,8 +172,10 @@ def compute(values: Mapping[str, Any]) -> Result:
             ),
         )
         low, high = min(totals), max(totals)
-        outputs["initiative"] = f"{low} to {high}"
-        steps.append(Step(f"Not rolled yet: {low} to {high}. Enter your 2d6 roll to place you.", INITIATIVE))
+        outputs["initiative"] = f"{number(low)} to {number(high)}"
+        steps.append(
+            Step(f"Not rolled yet: {outputs['initiative']}. Enter your 2d6 roll to place you.", INITIATIVE)
+        )
         if values["others"]:
             outputs["ahead"] = "; ".join(
                 f"{name} {percent(dice.chance_at_least(totals, other + 1))}"
@@ -171,6 +193,21 @@ CALCULATOR = Calculator(
     summary="Your initiative when prepared, unprepared or ambushing, and the order of action.",
     inputs=(
         IntInput("dexterity", "Dexterity", 7, 0, 30, help="The characteristic; its DM is worked out."),
+        ChoiceInput(
+            "characteristic",
+            "Characteristic when prepared",
+            CHARACTERISTIC_CHOICES,
+            "dexterity",
+            help="Any characteristic modifier with the relevant skill; ambush and unprepared use Dexterity.",
+        ),
+        OptionalIntInput(
+            "score",
+            "Its score",
+            0,
+            30,
+            placeholder="Dexterity",
+            help="Only when the characteristic is not Dexterity.",
+        ),
         IntInput(
             "skill", "Skill", 0, 0, checks.MAX_SKILL, help="Recon, Tactics or the weapon skill you lead with."
         ),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import signed
+from calculators.framework import (
     Calculator,
     ChoiceInput,
     IntInput,
@@ -22,7 +23,7 @@ from calculators.framework.spec import (
 )
 from rules_core import checks, mitigation
 
-__all__ = ["CALCULATOR", "FACTOR_RULES", "compute", "fail_degree_text", "yes_no"]
+__all__ = ["CALCULATOR", "FACTOR_RULES", "cap_steps", "compute", "fail_degree_text", "yes_no"]
 
 FAIL_EFFECT = RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
@@ -53,8 +54,8 @@ ORDER_CHOICES = (
     ("skill_before_cover", "Skill before cover"),
 )
 CAP_CHOICES = (
-    ("doubling_only", "Only when doubled (ruling)"),
     ("always", "Always at most 4"),
+    ("doubling_only", "Only when doubled"),
 )
 
 
@@ -64,8 +65,23 @@ def yes_no(flag: bool) -> str:
 
 
 def fail_degree_text(effect: int) -> str:
-    """How a signed fail effect reads as a degree in the working (``-3`` is ``3``)."""
-    return f"Effect {effect} is a fail effect of degree {-effect}." if effect < 0 else ""
+    """How a signed fail effect reads as a degree in the working (``\u22123`` is ``3``)."""
+    return f"Effect {signed(effect)} is a fail effect of degree {-effect}." if effect < 0 else ""
+
+
+def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[Step]:
+    """A step for each cover or concealment above the cap of 4 that counts as 4 without a Defend."""
+    return [
+        Step(
+            f"{step.name.capitalize()} {values[step.name]} counts as {step.modifier}: cover and "
+            f"concealment never count above {step.modifier}.",
+            CAP_RULING,
+        )
+        for step in result.steps
+        if step.name in ("cover", "concealment")
+        and step.name != result.defend.value
+        and values[step.name] > step.modifier
+    ]
 
 
 def compute(values: Mapping[str, Any]) -> Result:
@@ -97,6 +113,7 @@ def compute(values: Mapping[str, Any]) -> Result:
                 DEFEND,
             )
         )
+    steps.extend(cap_steps(values, result))
     for step in result.steps:
         if step.modifier == 0:
             continue
@@ -158,7 +175,7 @@ CALCULATOR = Calculator(
         ChoiceInput(
             "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
         ),
-        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "doubling_only"),
+        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
     ),
     outputs=(
         Output("remaining", "Fail effect left"),

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import fraction_text, metres
+from calculators.framework import (
     Calculator,
     ChoiceInput,
     IntInput,
@@ -23,6 +24,7 @@ from calculators.framework.spec import (
 )
 from rules_core import actions
 from rules_core import movement as rules
+from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -48,19 +50,45 @@ STANCE_READINGS = (
     ("listed_steps", "Through the listed changes"),
     ("down_is_one", "Any lower stance for 1"),
 )
+INJURY_CHOICES = (
+    ("unhurt", "Unhurt or wounded"),
+    ("seriously_wounded", "Seriously wounded"),
+    ("critically_wounded", "Critically wounded (if still moving)"),
+)
+ROUNDING_CHOICES = (
+    ("down", "Whole spaces, rounded down (ruling)"),
+    ("exact", "Exactly \u00be of the distance"),
+)
+WOUNDED = RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
+ROUNDING_RULING = RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
 NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
 RULE_OF = {"move": TABLE, "dash": DASH, "run": RUN}
 
 
 def _metres(value: Fraction) -> str:
-    return f"{float(value):g} m"
+    return metres(value)
+
+
+def _spaces(value: int | Fraction) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 def compute(values: Mapping[str, Any]) -> Result:
     """Spaces and metres of the action, its cost, the cost of a stance change and a dash's Athletics roll."""
     action, load, stance = values["action"], values["load"], values["stance"]
+    hurt = values["injury"] != "unhurt"
     with on_field("scale"):
         move = rules.movement(
+            action,
+            load,
+            stance,
+            scale_m=Fraction(values["scale"]),
+            reading=values["reading"],
+            seriously_wounded=hurt,
+            wounded_rounding=values["wounded_rounding"],
+        )
+        whole = rules.movement(
             action, load, stance, scale_m=Fraction(values["scale"]), reading=values["reading"]
         )
     named = actions.named_action(NAMED[action])
@@ -78,11 +106,35 @@ def compute(values: Mapping[str, Any]) -> Result:
     steps = [
         Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE),
     ]
-    if move.spaces is None:
+    if hurt and action == "dash" and whole.spaces is not None:
+        outputs["spaces"] = "not possible"
+        outputs["metres"] = "not possible"
+        steps.append(Step("Seriously wounded or worse: no Dash.", WOUNDED))
+    elif move.spaces is None:
         outputs["spaces"] = "not possible"
         outputs["metres"] = "not possible"
         steps.append(
             Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
+        )
+    elif hurt:
+        outputs["spaces"] = _spaces(move.spaces)
+        outputs["metres"] = _metres(move.metres) if move.metres is not None else "not possible"
+        exact = values["wounded_rounding"] == "exact"
+        share = fraction_text(constant("injury", "seriously_wounded_movement"))
+        steps.append(
+            Step(
+                f"Table, {values['scale']} m scale, {load} load, {stance}: {whole.spaces} spaces "
+                f"= {_metres(whole.metres) if whole.metres is not None else 'not possible'}.",
+                RULE_OF[action],
+            )
+        )
+        steps.append(
+            Step(
+                f"Seriously wounded or worse: {share} speed, {share} \u00d7 {whole.spaces} = "
+                f"{outputs['spaces']} spaces"
+                f"{'' if exact else ' (whole spaces, rounded down)'} = {outputs['metres']}.",
+                ROUNDING_RULING if not exact else WOUNDED,
+            )
         )
     else:
         outputs["spaces"] = str(move.spaces)
@@ -96,7 +148,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         )
         if values["reading"] == "printed":
             steps.append(Step("Metres as printed in the text where it differs.", DASH_METRES))
-    if action == "dash":
+    if action == "dash" and not hurt:
         outputs["athletics"] = f"Athletics against {athletics}"
         steps.append(Step(f"Obstacles or bad footing: Athletics against 8 + conditions = {athletics}.", DASH))
     if values["new_stance"] != stance:
@@ -119,6 +171,10 @@ CALCULATOR = Calculator(
         IntInput("conditions", "Dash conditions", 0, 0, 10, help="Obstacles or bad footing (Dash only)."),
         ChoiceInput("reading", "Dash metres (ruling)", READINGS, "spaces"),
         ChoiceInput("stance_reading", "Unlisted stance changes (ruling)", STANCE_READINGS, "listed_steps"),
+        ChoiceInput(
+            "injury", "Injury", INJURY_CHOICES, "unhurt", help="Seriously wounded: \u00be speed, no Dash."
+        ),
+        ChoiceInput("wounded_rounding", "\u00be speed (ruling)", ROUNDING_CHOICES, "down"),
     ),
     outputs=(
         Output("spaces", "Spaces"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.render import percent, signed
-from calculators.framework.spec import (
+from calculators.format import number, percent, signed
+from calculators.framework import (
     Calculator,
     Chart,
     ChoiceInput,
@@ -67,7 +67,7 @@ def compute(values: Mapping[str, Any]) -> Result:
             "kept dice plus the modifier reach the difficulty.",
             CHECK,
         ),
-        Step(f"Plain 2d6: {percent(cell.plain)} (exact {cell.plain}).", LADDER),
+        Step(f"Plain 2d6: {percent(cell.plain)} (exact {number(cell.plain)}).", LADDER),
         Step(
             f"Advantage rolls 3d6 and keeps the two highest: {percent(cell.advantage)}; disadvantage keeps "
             f"the two lowest: {percent(cell.disadvantage)}.",
@@ -82,7 +82,7 @@ def compute(values: Mapping[str, Any]) -> Result:
     )
     charts = tuple(
         Chart(
-            key=f"modifier{signed(m)}",
+            key=f"modifier{m:+d}",  # an identifier (ASCII), not text a player reads
             caption=f"Modifier {signed(m)}: {mode_label.lower()} chance by difficulty",
             x_label="Difficulty",
             y_label="Chance",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.render import percent, signed
-from calculators.framework.spec import (
+from calculators.format import percent, signed
+from calculators.framework import (
     BoolInput,
     Calculator,
     Chart,
@@ -24,7 +24,7 @@ from calculators.framework.spec import (
     Step,
     on_field,
 )
-from rules_core import checks, dice
+from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
 __all__ = ["CALCULATOR", "compute"]
@@ -35,7 +35,7 @@ COUNT = RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
 
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
 READINGS = (("effect", "Effect capped by the risk"), ("skill_plus_one", "Skill + 1 rolls"))
-MAX_EFFECT_INPUT = 30
+MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 
 
 def _rolls_text(found: rules.TacticsRolls) -> str:

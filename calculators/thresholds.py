@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import signed
+from calculators.framework import (
     Calculator,
     ChoiceInput,
     IntInput,
@@ -22,11 +23,12 @@ from calculators.framework.spec import (
     Step,
     on_field,
 )
-from rules_core import injury, targeting
+from calculators.parts import characteristic_inputs, threshold_reading_input
+from rules_core import injury, limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "STATE_TEXT", "compute", "state_text"]
 
-MAX_CHARACTERISTIC = 999
+MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
 
 HIT_POINTS = RuleLink("Hit points", "rules/injury.md#hit-points")
@@ -54,10 +56,6 @@ STATE_TEXT: dict[injury.InjuryCondition, str] = {
     injury.InjuryCondition.CRITICALLY_WOUNDED: "critically wounded",
     injury.InjuryCondition.DYING: "dying",
 }
-READING_CHOICES = (
-    ("fractions_of_hp", "Thirds of HP (ruling)"),
-    ("best_physical", "Characteristics (table)"),
-)
 ROUNDING_CHOICES = (("down", "Rounded down (ruling)"), ("exact", "The exact fraction"))
 
 
@@ -99,12 +97,12 @@ def compute(values: Mapping[str, Any]) -> Result:
             THRESHOLD_RULING if best is not None else THRESHOLDS,
         ),
         Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
-        Step(f"Wound penalty: {penalty} to every roll (\u22121 for each full 3 damage).", PENALTIES),
+        Step(f"Wound penalty: {signed(penalty)} to every roll (\u22121 for each full 3 damage).", PENALTIES),
     ]
     outputs = {
         "hp": str(hp),
         "state": state_text(condition),
-        "wound_penalty": str(penalty),
+        "wound_penalty": signed(penalty),
         "wounded": str(limits.wounded),
         "seriously_wounded": str(limits.seriously_wounded),
         "critically_wounded": str(limits.critically_wounded),
@@ -144,18 +142,12 @@ def compute(values: Mapping[str, Any]) -> Result:
     return Result(outputs=outputs, working=tuple(steps))
 
 
-def _characteristic(key: str, label: str, default: int) -> IntInput:
-    return IntInput(key, label, default, 0, MAX_CHARACTERISTIC)
-
-
 CALCULATOR = Calculator(
     name="thresholds",
     title="Injury thresholds calculator",
     summary="HP, injury thresholds, the state a damage total gives, its wound penalty and bleeding.",
     inputs=(
-        _characteristic("strength", "Strength (Str)", 7),
-        _characteristic("dexterity", "Dexterity (Dex)", 8),
-        _characteristic("endurance", "Endurance (End)", 9),
+        *characteristic_inputs((7, 8, 9), abbreviated=True),
         IntInput(
             "damage", "Damage taken", 10, 0, injury.MAX_DAMAGE, help="Total damage the character has taken."
         ),
@@ -175,7 +167,7 @@ CALCULATOR = Calculator(
             "none",
             help="For a targeted attack, where it hit.",
         ),
-        ChoiceInput("reading", "Thresholds (ruling)", READING_CHOICES, "fractions_of_hp"),
+        threshold_reading_input(),
         ChoiceInput("rounding", "Targeted thresholds (ruling)", ROUNDING_CHOICES, "down"),
     ),
     outputs=(

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.framework import (
     Calculator,
     ChoiceInput,
     IntInput,

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.framework.spec import (
+from calculators.format import dice as dice_notation
+from calculators.format import signed
+from calculators.framework import (
     Calculator,
     ChoiceInput,
     IntInput,
@@ -21,7 +23,7 @@ from calculators.framework.spec import (
     TextInput,
     on_field,
 )
-from rules_core import dice, time_checks
+from rules_core import dice, limits, time_checks
 
 __all__ = ["CALCULATOR", "compute", "parse_duration_die"]
 
@@ -41,7 +43,7 @@ SECONDS_PER = {"seconds": 1, "minutes": 60}
 """Units short enough to count in combat rounds, in seconds."""
 
 FLOORS = (("lowest_roll", "The quickest roll of the dice"), ("one_unit", "One unit"))
-MAX_EFFECT_INPUT = 50
+MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 MAX_DICE = 6
 MAX_DICE_OVER_20 = 3
 """Duration rolls the form accepts (bounded work: each median counts every total of the dice)."""
@@ -83,12 +85,15 @@ def compute(values: Mapping[str, Any]) -> Result:
     with on_field("effect"):
         found = time_checks.task_duration(effect, count, sides, floor=floor)
     outputs = {"median": _amount(median, unit), "duration": _amount(found.units, unit)}
-    signed = f"{effect:+d}" if effect else "0"
     steps = [
-        Step(f"Do not roll for time: take the median of {count}d{sides}, {_amount(median, unit)}.", MEDIAN),
+        Step(
+            f"Do not roll for time: take the median of {dice_notation(count, sides)}, "
+            f"{_amount(median, unit)}.",
+            MEDIAN,
+        ),
         Step(
             f"Each point of success effect removes one {unit[:-1]}, each point of fail effect adds one: "
-            f"Effect {signed} gives {_amount(found.units, unit)}.",
+            f"Effect {signed(effect)} gives {_amount(found.units, unit)}.",
             TIME,
         ),
     ]
@@ -97,9 +102,7 @@ def compute(values: Mapping[str, Any]) -> Result:
     if sides <= 20:  # cheap enough to list the Effects either side
         low, high = max(-MAX_EFFECT_INPUT, effect - NEARBY), min(MAX_EFFECT_INPUT, effect + NEARBY)
         nearby = ", ".join(
-            f"{e:+d}: {time_checks.task_duration(e, count, sides, floor=floor).units}"
-            if e
-            else f"0: {time_checks.task_duration(e, count, sides, floor=floor).units}"
+            f"{signed(e)}: {time_checks.task_duration(e, count, sides, floor=floor).units}"
             for e in range(low, high + 1)
         )
         steps.append(Step(f"Nearby Effects ({unit}): {nearby}.", TIME))

@@ -4,7 +4,11 @@
   prerendered with its default inputs computed by CPython (correct at first
   paint, even without JavaScript). An unknown NAME, or any other
   ``<!-- calculator`` comment, fails the build. Markers inside code fences are
-  left alone (so pages can show the syntax).
+  left alone (so pages can show the syntax); the scanning is ``markers.py``'s.
+- A line ``<!-- calculators-index -->`` is replaced by a table of every registered
+  calculator, linked to the page that shows it (first in navigation order) and
+  described by its ``summary`` (``calculators.reference.index``). A calculator
+  shown on no page fails the build.
 - Rule links used by calculators (``rules/checks.md#effect``) are checked: a
   missing page or anchor is reported at the levels of mkdocs' ``validation:``
   (``warn`` there, so ``mkdocs build --strict`` fails).
@@ -15,16 +19,19 @@
 from __future__ import annotations
 
 import logging
+import posixpath
 import re
 import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-import engine_bundle  # a sibling: mkdocs puts hooks/ on sys.path while loading a hook
+import engine_bundle  # siblings: mkdocs puts hooks/ on sys.path while loading a hook
+import markers
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
@@ -32,9 +39,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 
-MARKER = re.compile(r"^\s{0,3}<!--\s*calculator:\s*([A-Za-z0-9_]+)\s*-->\s*$")
-MAYBE_MARKER = re.compile(r"<!--\s*calculators?\b", re.IGNORECASE)
-FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 PLACEHOLDER = '<div data-mneme-calculator="{index}"></div>'
 ID_ATTR = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
 
@@ -93,42 +97,51 @@ def _registry() -> Any:
     return registry
 
 
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    """Note which page shows each calculator (the first, in navigation order) for the index."""
+    in_nav = [page.file for page in nav.pages]
+    rest = sorted((f for f in files.documentation_pages() if f not in in_nav), key=lambda f: f.src_uri)
+    titles = {page.file.src_uri: vars(page).get("title") for page in nav.pages}
+    homes: dict[str, tuple[str, str | None]] = {}
+    for file in [*in_nav, *rest]:
+        for marker in markers.find(file.content_string, ("calculator",)):
+            homes.setdefault(marker.name, (file.src_uri, titles.get(file.src_uri)))
+    _state["homes"] = homes
+    return nav
+
+
+def _calculator_index(page: Page) -> str:
+    from calculators.reference import CalculatorHome, calculator_index
+
+    registry = _registry()
+    here = posixpath.dirname(page.file.src_uri) or "."
+    homes = {
+        name: CalculatorHome(posixpath.relpath(src_uri, here), title or registry.get(name).title)
+        for name, (src_uri, title) in _state.get("homes", {}).items()
+        if name in registry.CALCULATORS
+    }
+    try:
+        return calculator_index(homes)
+    except ValueError as exc:
+        raise PluginError(f"{page.file.src_uri}: calculators index: {exc}") from exc
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     registry = _registry()
     names: list[str] = []
-    out: list[str] = []
-    fence = ""
-    for number, line in enumerate(markdown.split("\n"), start=1):
-        opener = FENCE.match(line)
-        if fence:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
-                fence = ""
-            out.append(line)
-            continue
-        if opener:
-            fence = opener.group(1)
-            out.append(line)
-            continue
-        found = MARKER.match(line)
-        if found:
-            name = found.group(1)
-            if name not in registry.CALCULATORS:
-                raise PluginError(
-                    f"{page.file.src_uri}:{number}: unknown calculator {name!r} "
-                    f"(known: {', '.join(registry.names())})"
-                )
-            out.extend(["", PLACEHOLDER.format(index=len(names)), ""])
-            names.append(name)
-        elif MAYBE_MARKER.search(line):
-            raise PluginError(
-                f"{page.file.src_uri}:{number}: malformed calculator marker {line.strip()!r}; "
-                "write it alone on its line as <!-- calculator: NAME -->"
-            )
-        else:
-            out.append(line)
+
+    def calculator(name: str) -> str:
+        names.append(name)
+        return "\n" + PLACEHOLDER.format(index=len(names) - 1) + "\n"
+
+    kinds = {
+        "calculator": markers.Kind(render=calculator, known=registry.CALCULATORS, max_indent=3),
+        "calculators-index": markers.Kind(render=lambda _: _calculator_index(page), named=False),
+    }
+    out = markers.expand(markdown, kinds, page.file.src_uri)
     if names:
         _state["pages"][page.file.src_uri] = names
-    return "\n".join(out)
+    return out
 
 
 def _site_root(page: Page) -> str:

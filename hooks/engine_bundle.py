@@ -35,6 +35,8 @@ VENDOR = {"chart.umd.min.js": ("chart.js", "dist/chart.umd.min.js")}
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules_core", "calculators")
+BUILD_ONLY = ("calculators/reference/", "calculators/examples/")
+"""Build-time code the browser never runs: left out of the wheel."""
 DIST = "mneme_rules"
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -45,7 +47,7 @@ def _sources(root: Path) -> list[tuple[str, bytes]]:
         base = root / package
         for path in sorted(base.rglob("*")):
             rel = path.relative_to(root).as_posix()
-            if not path.is_file() or "__pycache__" in rel:
+            if not path.is_file() or "__pycache__" in rel or rel.startswith(BUILD_ONLY):
                 continue
             if path.suffix == ".py" or (path.suffix == ".json" and "/data/" in rel):
                 out.append((rel, path.read_bytes()))

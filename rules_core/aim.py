@@ -57,13 +57,14 @@ def aim_bonus(
     Raises:
         ValueError: for a negative count, more than 6 actions or a bad weapon modifier.
     """
+    how = choice(AimReading, reading, "The aim reading")
     most = _c("max_aim_actions")
     if not 0 <= aim_actions <= most:
         raise ValueError(f"Aim counts for 0 to {most} minor actions.")
     per_action = _check_weapon(weapon_aim)
     if aim_actions == 0:
         return 0
-    if choice(AimReading, reading, "The aim reading") is AimReading.ONCE and weapon_aim is not None:
+    if how is AimReading.ONCE and weapon_aim is not None:
         return weapon_aim + (aim_actions - 1) * _c("aim_per_action")
     return aim_actions * per_action
 

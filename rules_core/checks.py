@@ -13,6 +13,7 @@ from functools import cache
 from itertools import product
 from types import MappingProxyType
 
+from rules_core import limits
 from rules_core._choices import choice
 from rules_core.tables import constant
 
@@ -49,13 +50,13 @@ __all__ = [
 
 MAX_ADVANTAGE = 20
 """Advantage or disadvantage counts beyond this are rejected (bounded input)."""
-MAX_MODIFIER = 50
+MAX_MODIFIER = limits.MAX_MODIFIER
 """Modifiers (and Effects) beyond plus or minus this are rejected (bounded input)."""
 MIN_DIFFICULTY = 2
 """Lowest difficulty accepted (bounded input)."""
 MAX_DIFFICULTY = 50
 """Highest difficulty accepted (bounded input)."""
-MAX_SKILL = 20
+MAX_SKILL = limits.MAX_SKILL
 """Skill levels beyond this are rejected (bounded input)."""
 
 
@@ -344,7 +345,7 @@ class CostlySuccess:
 
 
 def costly_success(
-    effect: int, /, reading: CostlySuccessReading = CostlySuccessReading.DEGREE
+    effect: int, /, reading: CostlySuccessReading | str = CostlySuccessReading.DEGREE
 ) -> CostlySuccess:
     """Costly success: the failure becomes a success effect of 0, and the fail effect is doubled plus 3.
 
@@ -354,11 +355,12 @@ def costly_success(
     Raises:
         ValueError: if the Effect is not a failure (0 or more) or is out of range.
     """
+    how = choice(CostlySuccessReading, reading, "The costly success reading")
     if effect >= 0:
         raise ValueError("A costly success needs a failed roll (an Effect below 0).")
     check_modifier(effect, "The Effect")
     multiplier, addend = _c("costly_success_multiplier"), _c("costly_success_addend")
-    if choice(CostlySuccessReading, reading, "The costly success reading") is CostlySuccessReading.DEGREE:
+    if how is CostlySuccessReading.DEGREE:
         degree = -effect * multiplier + addend
     else:
         degree = max(-(effect * multiplier + addend), 0)

@@ -11,10 +11,11 @@ import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 
-from rules_core import dice
+from rules_core import dice, limits
+from rules_core._choices import choice
 from rules_core.injury import InjuryCondition, ThresholdReading, injury_thresholds
 from rules_core.tables import constant
 
@@ -23,17 +24,21 @@ __all__ = [
     "DamageOutcome",
     "InjuryChances",
     "MinimumDamageReading",
+    "ProtectionDamage",
     "RollCount",
     "armor_after_scale",
     "combined_rate_of_attack",
     "damage_outcome",
+    "expected_damage",
     "grappling_damage",
     "injury_chances",
     "is_scale_immune",
     "minimum_damage_applies",
     "parse_scaled_value",
+    "past_hp_chance",
     "per_roll_distribution",
     "per_roll_text",
+    "protection_damage",
     "roll_damage",
     "rolls_from_fail_effect",
     "rolls_from_success_effect",
@@ -41,7 +46,7 @@ __all__ = [
     "total_distribution",
 ]
 
-MAX_ARMOR = 10_000_000
+MAX_ARMOR = limits.MAX_ARMOR
 """Armor (in plain points, scale applied) beyond this is rejected."""
 
 _SCALED = re.compile(
@@ -49,7 +54,7 @@ _SCALED = re.compile(
 )
 
 
-class MinimumDamageReading(Enum):
+class MinimumDamageReading(StrEnum):
     """How "a hit with Effect 6+ inflicts at least 1" applies (a ruling).
 
     ``EACH_ROLL`` (default): every damage roll of such an attack is a hit and
@@ -254,7 +259,7 @@ def damage_outcome(
     rate_of_attack: int | None = None,
     armor: int = 0,
     target_scale: str = "",
-    minimum_reading: MinimumDamageReading = MinimumDamageReading.EACH_ROLL,
+    minimum_reading: MinimumDamageReading | str = MinimumDamageReading.EACH_ROLL,
 ) -> DamageOutcome:
     """Everything about an attack's damage: rolls made and kept, one roll after armor, the exact total.
 
@@ -265,6 +270,7 @@ def damage_outcome(
     Raises:
         ValueError: for a bad expression, both or neither Effect, or bounds exceeded.
     """
+    how = choice(MinimumDamageReading, minimum_reading, "The minimum damage reading")
     expression = dice.parse_dice(damage) if isinstance(damage, str) else damage
     if (success_effect is None) == (fail_effect is None):
         raise ValueError("Give either a Success Effect or a Fail Effect.")
@@ -278,7 +284,7 @@ def damage_outcome(
     immune = is_scale_immune(expression.scale, target_scale)
     applies = minimum_damage_applies(effect) and rolls.kept > 0 and not immune
     least: int = constant("damage_rules", "minimum_damage")
-    each_roll = applies and minimum_reading is MinimumDamageReading.EACH_ROLL
+    each_roll = applies and how is MinimumDamageReading.EACH_ROLL
     per_roll = per_roll_distribution(expression, armor, minimum=least if each_roll else 0, immune=immune)
     total = total_distribution(per_roll, rolls)
     if applies and not each_roll:
@@ -296,13 +302,55 @@ def damage_outcome(
     )
 
 
+def expected_damage(
+    damage: dice.DiceExpression | str,
+    /,
+    *,
+    success_effect: int,
+    rate_of_attack: int | None = None,
+    armor: int = 0,
+    minimum_reading: MinimumDamageReading | str = MinimumDamageReading.EACH_ROLL,
+) -> Fraction:
+    """The exact average damage of a hit: :attr:`DamageOutcome.expected_total` without the whole distribution.
+
+    Same rules as :func:`damage_outcome` with a Success Effect (rolls, rate of attack, armor,
+    minimum damage), but only the mean is computed, so many kept rolls of wide dice stay quick.
+    Outcomes § Damage, § Weapons with Limited Rate of Attack, § Armor.
+
+    Raises:
+        ValueError: for a bad expression, a negative Effect or bounds exceeded.
+    """
+    how = choice(MinimumDamageReading, minimum_reading, "The minimum damage reading")
+    expression = dice.parse_dice(damage) if isinstance(damage, str) else damage
+    rolls = rolls_from_success_effect(success_effect, rate_of_attack)
+    if not 0 <= armor <= MAX_ARMOR:
+        raise ValueError(f"Armor must be between 0 and {MAX_ARMOR}.")
+    applies = minimum_damage_applies(success_effect) and rolls.kept > 0
+    least: int = constant("damage_rules", "minimum_damage")
+    each_roll = applies and how is MinimumDamageReading.EACH_ROLL
+    per_roll = per_roll_distribution(expression, armor, minimum=least if each_roll else 0)
+    mean = dice.expected_keep_highest(per_roll, rolls.made, rolls.kept)
+    if applies and not each_roll:
+        if least != 1:  # pragma: no cover - the table's minimum is 1
+            return damage_outcome(
+                expression,
+                success_effect=success_effect,
+                rate_of_attack=rate_of_attack,
+                armor=armor,
+                minimum_reading=how,
+            ).expected_total
+        # The total is 0 only when every roll is; raising it to 1 adds that chance.
+        mean += per_roll.get(0, Fraction(0)) ** rolls.made
+    return mean
+
+
 def injury_chances(
     outcome: DamageOutcome,
     hp: int,
     /,
     *,
     current_damage: int = 0,
-    reading: ThresholdReading = ThresholdReading.FRACTIONS_OF_HP,
+    reading: ThresholdReading | str = ThresholdReading.FRACTIONS_OF_HP,
     best_physical: int | None = None,
 ) -> InjuryChances:
     """Exact chances that the attack brings a character of ``hp`` to each injury condition or worse.
@@ -330,6 +378,45 @@ def injury_chances(
         massive_damage=dice.chance_at_least(outcome.total, hp + 1),
         bleeding=bleeding,
     )
+
+
+def past_hp_chance(outcome: DamageOutcome, hp: int, /, *, current_damage: int = 0) -> Fraction:
+    """Exact chance that a vehicle's or object's damage, with what it already took, passes its HP.
+
+    Vehicles and objects have HP, a threshold to compare damage against
+    (Outcomes § Hit Points (HP) > Definition); the injury conditions, bleeding
+    and dying are the character's (§ Character HP Thresholds), so they are not applied.
+    """
+    if current_damage < 0:
+        raise ValueError("Current damage cannot be negative.")
+    if hp < 1:
+        raise ValueError("HP must be at least 1.")
+    return dice.chance_at_least(outcome.total, hp + 1 - current_damage)
+
+
+@dataclass(frozen=True)
+class ProtectionDamage:
+    """The attacks a cover or protection absorbed, rolled against its armor and HP."""
+
+    outcome: DamageOutcome
+    expected_left: Fraction
+    past_hp: Fraction
+
+
+def protection_damage(
+    expression: str | dice.DiceExpression, attacks: int, /, *, armor: int = 0, hp: int
+) -> ProtectionDamage:
+    """Roll the attacks a cover absorbed against its armor: exact damage, HP left on average, chance past HP.
+
+    The shield of protection 2 against a fail effect of 3 "takes two attacks of 3d6".
+    Outcomes § Cover Takes Damage > Mechanic, > Example: Shield Taking Damage; § Armor.
+
+    Raises:
+        ValueError: for a bad expression, or out-of-range attacks, armor or HP.
+    """
+    outcome = damage_outcome(expression, fail_effect=attacks, armor=armor)
+    left = sum((max(0, hp - total) * p for total, p in outcome.total.items()), Fraction(0))
+    return ProtectionDamage(outcome, left, past_hp_chance(outcome, hp))
 
 
 def roll_damage(outcome: DamageOutcome, rng: random.Random, /) -> tuple[tuple[int, ...], tuple[int, ...]]:

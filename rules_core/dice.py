@@ -40,6 +40,7 @@ __all__ = [
     "constant_distribution",
     "convolve",
     "die",
+    "expected_keep_highest",
     "keep_highest",
     "map_values",
     "mean",
@@ -358,6 +359,36 @@ def keep_highest(distribution: Distribution, rolls: int, keep: int, /) -> Distri
                 result[key] = result.get(key, 0) + count * closing
         groups = new_groups
     return _freeze(result, denominator**rolls)
+
+
+def expected_keep_highest(distribution: Distribution, rolls: int, keep: int, /) -> Fraction:
+    """Exact mean of the sum of the ``keep`` highest of ``rolls`` draws of a non-negative distribution.
+
+    The mean of :func:`keep_highest` without building that distribution: the kept sum is the sum
+    over ``t >= 1`` of ``min(keep, N_t)``, ``N_t`` (binomial) counting draws of at least ``t``.
+    Outcomes § Weapons with Limited Rate of Attack.
+
+    Raises:
+        ValueError: for negative counts, ``keep > rolls``, more than :data:`MAX_ROLLS` rolls or a
+            negative value.
+    """
+    _check_rolls(rolls, keep)
+    weights, whole = _integer_weights(distribution)
+    if min(weights) < 0:
+        raise ValueError("Every value must be 0 or more.")
+    if keep == rolls:
+        return rolls * Fraction(sum(v * n for v, n in weights.items()), whole)
+    weight = [min(keep, m) * comb(rolls, m) for m in range(rolls + 1)]
+    total, previous, high = 0, 0, whole
+    for value in sorted(weights):
+        if value > 0:
+            # ``high`` ways give at least t for every t in (previous, value].
+            low = whole - high
+            term = sum(weight[m] * high**m * low ** (rolls - m) for m in range(1, rolls + 1))
+            total += (value - previous) * term
+            previous = value
+        high -= weights[value]
+    return Fraction(total, whole**rolls)
 
 
 def mean(distribution: Distribution, /) -> Fraction:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from math import lcm
 
 from rules_core import checks
+from rules_core._choices import choice
 from rules_core.injury import (
     InjuryCondition,
     ThresholdReading,
@@ -46,12 +47,14 @@ __all__ = [
     "care_capacity",
     "care_level",
     "characteristic_recovery_days",
+    "characteristic_recovery_rate_days",
     "first_aid_difficulty",
     "first_aid_duration",
     "first_aid_healing",
     "first_aid_progress",
     "healing_rate",
     "healing_timeline",
+    "intensive_care_difficulty",
     "intensive_care_needs_roll",
     "light_care_monitoring_capacity",
     "patient_load",
@@ -71,7 +74,7 @@ def _m(key: str) -> int:
     return value
 
 
-class Activity(Enum):
+class Activity(StrEnum):
     """Activity level while healing. Outcomes § Natural Healing and Medical Care Table."""
 
     MODERATE = "moderate"
@@ -79,7 +82,7 @@ class Activity(Enum):
     FULL_REST = "full_rest"
 
 
-class CareLevel(Enum):
+class CareLevel(StrEnum):
     """Care levels, lightest first. Outcomes § Care Levels."""
 
     LIGHT = "light"
@@ -94,7 +97,7 @@ class CareLevel(Enum):
         return value
 
 
-class CareLevelReading(Enum):
+class CareLevelReading(StrEnum):
     """How damage maps to a care level (a ruling).
 
     ``INJURY_THRESHOLDS`` (default): the care level follows the injury
@@ -107,7 +110,7 @@ class CareLevelReading(Enum):
     TABLE = "table"
 
 
-class CareRateReading(Enum):
+class CareRateReading(StrEnum):
     """Healing at full rest with medical care (a ruling).
 
     ``TABLE`` (default): the healing table's figures (critically wounded and
@@ -120,7 +123,7 @@ class CareRateReading(Enum):
     DOUBLE_FULL_REST = "double_full_rest"
 
 
-class LostProgressReading(Enum):
+class LostProgressReading(StrEnum):
     """What a day of more strenuous activity costs (a ruling).
 
     ``RESTART`` (default): the healing progress starts over the next day (partial
@@ -132,7 +135,7 @@ class LostProgressReading(Enum):
     DAY_ONLY = "day_only"
 
 
-class FirstAidReading(Enum):
+class FirstAidReading(StrEnum):
     """What a Fail Effect does to first aid in progress (a ruling).
 
     ``SHORTENING_ONLY`` (default): it loses rounds of the shortening gained by
@@ -145,7 +148,7 @@ class FirstAidReading(Enum):
     ROUNDS_BACK = "rounds_back"
 
 
-class SurgeryTimeReading(Enum):
+class SurgeryTimeReading(StrEnum):
     """How a remaining Fail Effect multiplies surgery time (a ruling).
 
     ``MULTIPLY`` (default): 30 minutes x the remaining Fail Effect (at least x1).
@@ -243,12 +246,12 @@ class IntensiveCareChances:
 
 
 def healing_rate(
-    condition: InjuryCondition,
-    activity: Activity,
+    condition: InjuryCondition | str,
+    activity: Activity | str,
     /,
     *,
     care: bool = False,
-    care_rate: CareRateReading = CareRateReading.TABLE,
+    care_rate: CareRateReading | str = CareRateReading.TABLE,
 ) -> HealingRate:
     """The natural healing rate for a condition, activity and care (of the condition's level).
 
@@ -259,6 +262,9 @@ def healing_rate(
     Raises:
         ValueError: for an unhurt character (nothing to heal).
     """
+    condition = choice(InjuryCondition, condition, "The injury condition")
+    activity = choice(Activity, activity, "The activity")
+    care_rate = choice(CareRateReading, care_rate, "The care rate reading")
     if condition is InjuryCondition.UNHURT:
         raise ValueError("An unhurt character has nothing to heal.")
     row = table("healing_rates").find(condition=condition.value, activity=activity.value, care=care)
@@ -290,14 +296,14 @@ def _effective_rate(
 def healing_timeline(
     damage: int,
     hp: int,
-    activity: Activity,
+    activity: Activity | str,
     /,
     *,
     care: bool = False,
     setback_days: Iterable[int] = (),
-    lost_progress: LostProgressReading = LostProgressReading.RESTART,
-    care_rate: CareRateReading = CareRateReading.TABLE,
-    reading: ThresholdReading = ThresholdReading.FRACTIONS_OF_HP,
+    lost_progress: LostProgressReading | str = LostProgressReading.RESTART,
+    care_rate: CareRateReading | str = CareRateReading.TABLE,
+    reading: ThresholdReading | str = ThresholdReading.FRACTIONS_OF_HP,
     best_physical: int | None = None,
 ) -> HealingTimeline:
     """Heal ``damage`` day by day; the rate changes as the damage falls below each threshold.
@@ -313,6 +319,9 @@ def healing_timeline(
     """
     if not 0 <= damage <= MAX_HEALING_DAMAGE:
         raise ValueError(f"Damage must be between 0 and {MAX_HEALING_DAMAGE}.")
+    activity = choice(Activity, activity, "The activity")
+    lost_progress = choice(LostProgressReading, lost_progress, "The lost progress reading")
+    care_rate = choice(CareRateReading, care_rate, "The care rate reading")
     setbacks = frozenset(setback_days)
     if len(setbacks) > _MAX_SETBACK_DAYS or any(d < 1 for d in setbacks):
         raise ValueError("Setback days are day numbers from 1.")
@@ -372,7 +381,7 @@ def _first_aid_step(
 
 
 def first_aid_progress(
-    effects: Sequence[int], /, *, reading: FirstAidReading = FirstAidReading.SHORTENING_ONLY
+    effects: Sequence[int], /, *, reading: FirstAidReading | str = FirstAidReading.SHORTENING_ONLY
 ) -> FirstAidProgress:
     """First aid done round by round: 30 rounds, each round's roll moving the finish.
 
@@ -381,6 +390,7 @@ def first_aid_progress(
     far (default), or with ``ROUNDS_BACK`` puts that many rounds back (never
     beyond the full 30). Outcomes § First Aid (Time Reduction); Actions § Extended Actions.
     """
+    reading = choice(FirstAidReading, reading, "The first aid reading")
     full = _m("first_aid_rounds")
     if len(effects) > MAX_FIRST_AID_HORIZON:
         raise ValueError("Too many rounds of first aid to follow.")
@@ -406,7 +416,7 @@ def first_aid_duration(
     advantage: int = 0,
     disadvantage: int = 0,
     horizon: int = 60,
-    reading: FirstAidReading = FirstAidReading.SHORTENING_ONLY,
+    reading: FirstAidReading | str = FirstAidReading.SHORTENING_ONLY,
 ) -> FirstAidDuration:
     """Exact odds of the rounds first aid takes when the Medic rolls every round.
 
@@ -416,6 +426,7 @@ def first_aid_duration(
     Raises:
         ValueError: for a horizon outside 1..MAX_FIRST_AID_HORIZON or a huge modifier.
     """
+    reading = choice(FirstAidReading, reading, "The first aid reading")
     if not 1 <= horizon <= MAX_FIRST_AID_HORIZON:
         raise ValueError(f"Follow between 1 and {MAX_FIRST_AID_HORIZON} rounds.")
     if abs(modifier) > 100:
@@ -502,7 +513,7 @@ def surgery_outcome(
     endurance: int,
     /,
     *,
-    time_reading: SurgeryTimeReading = SurgeryTimeReading.MULTIPLY,
+    time_reading: SurgeryTimeReading | str = SurgeryTimeReading.MULTIPLY,
 ) -> SurgeryOutcome:
     """One surgery: a success removes 2 x the Success Effect in 30 minutes.
 
@@ -510,6 +521,7 @@ def surgery_outcome(
     time, and if it exceeds half the patient's End it harms the patient by
     twice the remaining Fail Effect. Outcomes § Surgery.
     """
+    time_reading = choice(SurgeryTimeReading, time_reading, "The surgery time reading")
     if medic_skill < 0 or endurance < 0:
         raise ValueError("Medic skill and End cannot be negative.")
     minutes = _m("surgery_minutes")
@@ -554,12 +566,20 @@ def care_level(
     hp: int,
     /,
     *,
-    reading: CareLevelReading = CareLevelReading.INJURY_THRESHOLDS,
+    reading: CareLevelReading | str = CareLevelReading.INJURY_THRESHOLDS,
+    thresholds: ThresholdReading | str = ThresholdReading.FRACTIONS_OF_HP,
+    best_physical: int | None = None,
 ) -> CareLevel | None:
-    """The care level a patient needs (``None`` when unhurt). Outcomes § Care Levels."""
+    """The care level a patient needs (``None`` when unhurt). Outcomes § Care Levels.
+
+    With the injury-threshold reading the care follows the patient's injury
+    condition under the same threshold reading (``thresholds``, and
+    ``best_physical`` for the characteristics table) as the rest of the sheet.
+    """
+    reading = choice(CareLevelReading, reading, "The care level reading")
     rows = table("care_levels").rows
     if reading is CareLevelReading.INJURY_THRESHOLDS:
-        condition = injury_condition(damage, hp)
+        condition = injury_condition(damage, hp, reading=thresholds, best_physical=best_physical)
         for row in rows:
             if row["injury_condition"] == condition.value:
                 return CareLevel(row["level"])
@@ -575,12 +595,12 @@ def care_level(
     return found
 
 
-def patient_load(levels: Iterable[CareLevel], /) -> int:
+def patient_load(levels: Iterable[CareLevel | str], /) -> int:
     """Patients counted in light care patients: moderate 2, serious 4, intensive 8. Outcomes § Care Levels."""
-    return sum(level.load for level in levels)
+    return sum(choice(CareLevel, level, "The care level").load for level in levels)
 
 
-def can_care_for(medic_level: int, levels: Iterable[CareLevel], /, *, supervised: bool = False) -> bool:
+def can_care_for(medic_level: int, levels: Iterable[CareLevel | str], /, *, supervised: bool = False) -> bool:
     """Whether one medic's capacity covers these patients' load. Outcomes § Medical Care."""
     return patient_load(levels) <= care_capacity(medic_level, supervised=supervised)
 
@@ -593,6 +613,19 @@ def intensive_care_needs_roll(*, supervisor_medic_level: int | None = None, ai_s
     if ai_sickbay:
         return False
     return supervisor_medic_level is None or not can_supervise(supervisor_medic_level)
+
+
+def intensive_care_difficulty() -> int:
+    """Difficulty of the unsupervised intensive care roll (8). Outcomes § Intensive Care."""
+    return _m("intensive_care_difficulty")
+
+
+def characteristic_recovery_rate_days() -> int:
+    """Days of therapy per point of characteristic damage (3).
+
+    Outcomes § Healing and Mental Characteristics > Rate.
+    """
+    return _m("characteristic_recovery_days")
 
 
 def unsupervised_intensive_care_chances(

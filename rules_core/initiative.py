@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules_core import limits
 from rules_core.checks import MAX_SKILL, check_modifier
 from rules_core.tables import constant
 
@@ -20,7 +21,7 @@ __all__ = [
     "unprepared_initiative",
 ]
 
-MAX_COMBATANTS = 500
+MAX_COMBATANTS = limits.MAX_COMBATANTS
 """Ordering more combatants than this is rejected (bounded input)."""
 
 

@@ -8,11 +8,12 @@ penalty against the difficulty (see ``notes/rulings-outcomes.md``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from math import floor
 
-from rules_core import checks
+from rules_core import checks, limits
+from rules_core._choices import choice
 from rules_core.tables import constant, table
 
 __all__ = [
@@ -40,13 +41,13 @@ __all__ = [
     "wound_penalty",
 ]
 
-MAX_HIT_POINTS = 1_000_000
-MAX_DAMAGE = 10_000_000
+MAX_HIT_POINTS = limits.MAX_HIT_POINTS
+MAX_DAMAGE = limits.MAX_DAMAGE
 MAX_SURVIVAL_ROUNDS = 1000
 """Dying rounds beyond this (100 minutes) are rejected (bounded work)."""
 
 
-class ThresholdReading(Enum):
+class ThresholdReading(StrEnum):
     """Which reading of the seriously/critically wounded thresholds to use (a ruling).
 
     ``FRACTIONS_OF_HP`` (default): 1/3 and 2/3 of HP rounded down, as the injury
@@ -59,7 +60,7 @@ class ThresholdReading(Enum):
     BEST_PHYSICAL = "best_physical"
 
 
-class InjuryCondition(Enum):
+class InjuryCondition(StrEnum):
     """Injury conditions in increasing severity. Outcomes § Injury Conditions."""
 
     UNHURT = "unhurt"
@@ -87,8 +88,9 @@ class InjuryThresholds:
     critically_wounded: int
     dying: int
 
-    def least_damage(self, condition: InjuryCondition, /) -> int:
+    def least_damage(self, condition: InjuryCondition | str, /) -> int:
         """The least damage that gives ``condition`` or worse (0 for unhurt)."""
+        condition = choice(InjuryCondition, condition, "The injury condition")
         if condition is InjuryCondition.UNHURT:
             return 0
         value: int = getattr(self, condition.value)
@@ -155,7 +157,7 @@ def injury_thresholds(
     hp: int,
     /,
     *,
-    reading: ThresholdReading = ThresholdReading.FRACTIONS_OF_HP,
+    reading: ThresholdReading | str = ThresholdReading.FRACTIONS_OF_HP,
     best_physical: int | None = None,
 ) -> InjuryThresholds:
     """The least damage for each injury condition.
@@ -170,10 +172,11 @@ def injury_thresholds(
         ValueError: for HP out of range, or BEST_PHYSICAL without ``best_physical``.
     """
     _check_hp(hp)
+    how = choice(ThresholdReading, reading, "The threshold reading")
     levels: dict[str, int] = {}
     for name in ("seriously_wounded", "critically_wounded"):
         row = _row(name)
-        if reading is ThresholdReading.FRACTIONS_OF_HP:
+        if how is ThresholdReading.FRACTIONS_OF_HP:
             fraction = row["hp_fraction"]
             assert isinstance(fraction, Fraction)
             levels[name] = max(1, floor(hp * fraction))
@@ -199,7 +202,7 @@ def injury_condition(
     hp: int,
     /,
     *,
-    reading: ThresholdReading = ThresholdReading.FRACTIONS_OF_HP,
+    reading: ThresholdReading | str = ThresholdReading.FRACTIONS_OF_HP,
     best_physical: int | None = None,
 ) -> InjuryCondition:
     """The injury condition a total damage gives. Outcomes § Injury Conditions."""
@@ -226,13 +229,14 @@ def end_roll_modifier(endurance: int, damage: int, /) -> int:
     return checks.characteristic_modifier(endurance) + wound_penalty(damage)
 
 
-def movement(condition: InjuryCondition, /) -> Movement:
+def movement(condition: InjuryCondition | str, /) -> Movement:
     """Movement allowed by an injury condition.
 
     Seriously wounded: 3/4 of normal movement and no dash (Outcomes § Seriously
     Wounded). Critically wounded and dying characters are out or immobile
     (Outcomes § Critically Wounded, § Dying): no movement.
     """
+    condition = choice(InjuryCondition, condition, "The injury condition")
     if condition.severity >= InjuryCondition.CRITICALLY_WOUNDED.severity:
         return Movement(Fraction(0), False)
     if condition is InjuryCondition.SERIOUSLY_WOUNDED:
@@ -245,7 +249,7 @@ def bleeds_from_roll(
     hp: int,
     /,
     *,
-    reading: ThresholdReading = ThresholdReading.FRACTIONS_OF_HP,
+    reading: ThresholdReading | str = ThresholdReading.FRACTIONS_OF_HP,
     best_physical: int | None = None,
 ) -> bool:
     """Bleeding starts when one damage roll reaches the seriously wounded threshold.

@@ -45,10 +45,13 @@ class Defend(StrEnum):
 class CoverCap(StrEnum):
     """Where the cap of 4 on cover and concealment applies (see the rulings)."""
 
-    DOUBLING_ONLY = "doubling_only"
-    """Defending cannot lift cover or concealment past 4; a value already above 4 keeps it (default)."""
     ALWAYS = "always"
-    """Cover and concealment never count for more than 4, defending or not."""
+    """Cover and concealment never count for more than 4, defending or not (default).
+
+    Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4".
+    """
+    DOUBLING_ONLY = "doubling_only"
+    """Defending cannot lift cover or concealment past 4; a value already above 4 keeps it."""
 
 
 class MitigationOrder(StrEnum):
@@ -95,12 +98,18 @@ def _check_value(value: int, label: str) -> None:
 
 
 def defence_modifier(
-    factor: str, value: int, /, defend: Defend = Defend.NONE, cover_cap: CoverCap = CoverCap.DOUBLING_ONLY
+    factor: str,
+    value: int,
+    /,
+    defend: Defend | str = Defend.NONE,
+    cover_cap: CoverCap | str = CoverCap.ALWAYS,
 ) -> int:
     """A defence modifier as it counts against a fail effect, after a Defend action's doubling.
 
-    Defend doubles the chosen one of cover, concealment or skill; doubled cover
-    or concealment stops at 4. Actions § Defend Action > Effect, > Success.
+    Defend doubles the chosen one of cover, concealment or skill; cover and
+    concealment count for at most 4 (by default whether doubled or not; with
+    ``cover_cap="doubling_only"`` only the doubling stops at 4).
+    Actions § Defend Action > Effect, > Success.
 
     Raises:
         ValueError: for an unknown factor or an out-of-range value.
@@ -121,7 +130,9 @@ def defence_modifier(
     return min(doubled, max(value, cap))
 
 
-def defend_roll_modifier(characteristic_modifier: int, skill: int, /, defend: Defend = Defend.NONE) -> int:
+def defend_roll_modifier(
+    characteristic_modifier: int, skill: int, /, defend: Defend | str = Defend.NONE
+) -> int:
     """The roll's DM while defending: a doubled skill also doubles in the roll.
 
     Skill 1 with ChM 0 rolls at DM 1; defending with skill 2 doubled rolls at
@@ -146,9 +157,9 @@ def mitigate(
     concealment: int = 0,
     cover: int = 0,
     skill: int = 0,
-    defend: Defend = Defend.NONE,
-    cover_cap: CoverCap = CoverCap.DOUBLING_ONLY,
-    order: MitigationOrder = MitigationOrder.PRIORITY,
+    defend: Defend | str = Defend.NONE,
+    cover_cap: CoverCap | str = CoverCap.ALWAYS,
+    order: MitigationOrder | str = MitigationOrder.PRIORITY,
 ) -> Mitigation:
     """Reduce a fail effect by conditions (with concealment), then cover, then skill, itemised.
 

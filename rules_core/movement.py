@@ -24,6 +24,7 @@ __all__ = [
     "Movement",
     "Stance",
     "StanceReading",
+    "WoundedRounding",
     "dash_athletics_difficulty",
     "movement",
     "stance_change_cost",
@@ -76,6 +77,15 @@ class StanceReading(StrEnum):
     """Any change to a lower stance costs 1; going up goes through the listed steps."""
 
 
+class WoundedRounding(StrEnum):
+    """How the seriously wounded 3/4 speed meets the grid (see the rulings)."""
+
+    DOWN = "down"
+    """Whole spaces: 3/4 of the spaces rounded down, Move 4 becomes 3, Run 15 becomes 11 (default)."""
+    EXACT = "exact"
+    """3/4 of the distance as it is: Run 15 spaces becomes 11.25 spaces, 16.875 m."""
+
+
 @dataclass(frozen=True)
 class Movement:
     """How far one movement action takes a character: spaces and metres (``None``: not possible)."""
@@ -84,8 +94,9 @@ class Movement:
     load: Load
     stance: Stance
     scale_m: Fraction
-    spaces: int | None
+    spaces: int | Fraction | None
     metres: Fraction | None
+    seriously_wounded: bool = False
 
 
 def _column(load: Load, stance: Stance) -> str:
@@ -102,12 +113,16 @@ def movement(
     *,
     scale_m: Fraction | int | str = SPACE_METRES,
     reading: DistanceReading | str = DistanceReading.SPACES,
+    seriously_wounded: bool = False,
+    wounded_rounding: WoundedRounding | str = WoundedRounding.DOWN,
 ) -> Movement:
     """Spaces and metres of a Move, Dash or Run by load and stance, on 1.5 m or 4.5 m spaces.
 
     A light-load Move is 4 spaces (6 m), a Dash 10, a Run 15; medium or heavy
     load 3, 7 and 10; crouching roughly halves it; a prone character crawls.
-    Actions § Movement Table.
+    Actions § Movement Table. A seriously wounded character moves at 3/4 and
+    cannot Dash (Outcomes § Seriously Wounded > Movement Effects); the 3/4 is
+    rounded down to whole spaces, or kept exact with ``wounded_rounding="exact"``.
 
     Raises:
         ValueError: for an unknown action, load, stance, reading or grid scale.
@@ -116,6 +131,7 @@ def movement(
     carried = choice(Load, load, "The load")
     posture = choice(Stance, stance, "The stance")
     how = choice(DistanceReading, reading, "The distance reading")
+    rounding = choice(WoundedRounding, wounded_rounding, "The wounded rounding")
     try:
         scale = Fraction(scale_m)
     except (ValueError, TypeError, ZeroDivisionError):
@@ -131,7 +147,15 @@ def movement(
     if how is DistanceReading.PRINTED and posture is Stance.STANDING:
         printed = row[f"printed_{column}_m"]
         metres = metres if printed is None else printed
-    return Movement(act, carried, posture, scale, spaces, metres)
+    if not seriously_wounded or spaces is None or metres is None:
+        return Movement(act, carried, posture, scale, spaces, metres, seriously_wounded)
+    if act is MoveAction.DASH:
+        return Movement(act, carried, posture, scale, None, None, True)
+    share: Fraction = constant("injury", "seriously_wounded_movement")
+    if rounding is WoundedRounding.EXACT:
+        return Movement(act, carried, posture, scale, spaces * share, metres * share, True)
+    whole = int(spaces * share)
+    return Movement(act, carried, posture, scale, whole, whole * scale, True)
 
 
 def stealth_movement(deliberate: bool, /) -> int:

@@ -84,11 +84,12 @@ def tactics_rolls(
     Raises:
         ValueError: for a difficulty that is not a declared risk, an absurd Effect or skill.
     """
+    how = choice(TacticsReading, reading, "The tactics reading")
     cap = tactics_max_effect(difficulty)
     check_modifier(effect, "The Tactics Effect")
     _check_skill(skill)
     capped = max(-cap, min(effect, cap))
-    if choice(TacticsReading, reading, "The tactics reading") is TacticsReading.SKILL_PLUS_ONE:
+    if how is TacticsReading.SKILL_PLUS_ONE:
         count = tactics_attempts(skill)
         return TacticsRolls(difficulty, capped, count if effect >= 0 else 0, count if effect < 0 else 0)
     return TacticsRolls(difficulty, capped, max(capped, 0), max(-capped, 0))

@@ -10,6 +10,7 @@ from enum import StrEnum
 from fractions import Fraction
 from math import floor
 
+from rules_core import limits
 from rules_core._choices import choice
 from rules_core.tables import constant
 
@@ -22,7 +23,7 @@ __all__ = [
     "thrown_range",
 ]
 
-MAX_STRENGTH = 50
+MAX_STRENGTH = limits.MAX_CHARACTERISTIC
 """A Strength above this is rejected (bounded input)."""
 MAX_THROWN_VALUE = 20
 """A Thrown value above this is rejected (bounded input)."""
@@ -76,8 +77,8 @@ def thrown_range(
     Thrown 1.5 weapon 10 m or 31 m. Actions § Thrown Weapons.
 
     Raises:
-        ValueError: for a Strength outside 0 to 50, a Thrown value outside (0, 20], or one written
-            as text longer than 16 characters or with an exponent (``9e999999``).
+        ValueError: for a Strength outside 0 to :data:`MAX_STRENGTH`, a Thrown value outside (0, 20],
+            or one written as text longer than 16 characters or with an exponent (``9e999999``).
     """
     if not 0 <= strength <= MAX_STRENGTH:
         raise ValueError(f"Strength must be between 0 and {MAX_STRENGTH}.")

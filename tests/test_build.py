@@ -1,7 +1,7 @@
 """The site builds strictly, with calculators prerendered and the engine bundled; markers are strict.
 
 Builds the real site once (``mkdocs build --strict``) and small throwaway projects that use
-``hooks/calculator_pages.py`` to pin the marker rules.
+``hooks/calculator_pages.py`` (with ``hooks/markers.py``) to pin the marker rules.
 """
 
 from __future__ import annotations
@@ -86,6 +86,23 @@ def test_the_effect_page_shows_the_default_result_without_javascript(real_build:
     assert '<form class="calc-form" data-calculator="effect" data-state="loading" data-root="../../"' in html
     assert '<dd data-output="chance">41.67%</dd>' in html
     assert 'inputmode="numeric"' in html
+
+
+def test_the_calculators_index_lists_every_registered_calculator_from_the_registry(
+    real_build: tuple[object, Path],
+) -> None:
+    from calculators.framework import registry
+
+    _, site = real_build
+    html = (site / "calculators" / "index.html").read_text()
+    body = html[html.index("<table>") : html.index("</table>")]
+    links = re.findall(r'<td><a href="([^"]+)">[^<]+</a></td>', body)
+    assert len(links) == len(registry.names())
+    for name in registry.names():
+        summary = registry.get(name).summary
+        assert re.sub(r"<abbr[^>]*>([^<]*)</abbr>", r"\1", body).count(summary) == 1, name
+    for link in links:
+        assert (site / "calculators" / link / "index.html").is_file(), link
 
 
 def test_no_page_asks_another_host_for_fonts_or_scripts(real_build: tuple[object, Path]) -> None:
@@ -194,3 +211,10 @@ def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
     assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html
+
+
+def test_the_calculators_index_fails_the_build_when_a_calculator_is_on_no_page(tmp_path: Path) -> None:
+    config = project(tmp_path, {"index.md": "# Home\n\n<!-- calculators-index -->\n"})
+    done = mkdocs_build(config, tmp_path / "site", strict=False)
+    assert done.returncode != 0
+    assert "calculators shown on no page" in done.stderr

@@ -8,28 +8,24 @@ Rules: Outcomes § Damage Rolls, § Weapons with Limited Rate of Attack, § Armo
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.damage import MAX_CHART_BARS, chart_points, two_decimals
+from calculators.format import percent
 from calculators.framework import registry, runtime
-from calculators.framework.render import percent
 
 NAME = "damage"
 EMPTY = "\u2014"
 
 
-def compute(**params: object) -> dict[str, object]:
-    return runtime.compute(NAME, {k: str(v) for k, v in params.items()})
-
-
-def outputs(**params: object) -> dict[str, str]:
-    result = compute(**params)
-    assert result["ok"], result
-    return result["outputs"]
+compute = partial(_calc.compute, NAME)
+outputs = partial(_calc.outputs, NAME)
 
 
 def brute_force_totals(
@@ -58,7 +54,15 @@ def test_the_defaults_are_three_rolls_of_3d6() -> None:
         "per_roll": "3d6",
         "expected": "31.50",
         **dict.fromkeys(
-            ["wounded", "seriously_wounded", "critically_wounded", "dying", "massive_damage", "bleeding"],
+            [
+                "wounded",
+                "seriously_wounded",
+                "critically_wounded",
+                "dying",
+                "massive_damage",
+                "bleeding",
+                "past_hp",
+            ],
             EMPTY,
         ),
     }
@@ -68,7 +72,7 @@ def test_a_broadsword_against_armor_3_deals_3d3_minus_5_twice() -> None:
     # Outcomes § Example: Success Effect Damage Rolls: 3d3-2 against armor 3 is 3d3-5;
     # success effect 1 gives 2 rolls.
     out = outputs(effect=1, damage="3d3-2", armor=3)
-    assert (out["rolls"], out["kept"], out["per_roll"]) == ("2", "2", "3d3-5")
+    assert (out["rolls"], out["kept"], out["per_roll"]) == ("2", "2", "3d3\u22125")
 
 
 def test_an_automatic_rifle_with_success_effect_2_fires_three_times() -> None:
@@ -86,21 +90,21 @@ def test_a_fail_effect_of_3_against_rate_of_attack_2_keeps_the_two_highest() -> 
 def test_success_effect_3_with_rate_of_attack_3_makes_four_rolls_and_keeps_three() -> None:
     # docs/rulings.md#success-rolls-count: 1 + success effect rolls, the best RoA kept.
     out = outputs(effect=3, damage="3d6", rate_of_attack=3, armor=5)
-    assert (out["rolls"], out["kept"], out["per_roll"]) == ("4", "3", "3d6-5")
+    assert (out["rolls"], out["kept"], out["per_roll"]) == ("4", "3", "3d6\u22125")
 
 
 def test_three_broadsword_blows_against_a_flak_jacket() -> None:
     # Outcomes § Armor example: fail effect 3, 3d3-2 against armor 4 -> 3d3-6 each.
     out = outputs(effect=-3, damage="3d3-2", armor=4)
     totals = brute_force_totals(3, 3, -2, 4, 3, 3, 0)
-    assert out["per_roll"] == "3d3-6"
+    assert out["per_roll"] == "3d3\u22126"
     assert out["expected"] == two_decimals(sum(t * p for t, p in totals.items()))
 
 
 def test_a_scale_prefix_multiplies_and_a_larger_scale_target_is_immune() -> None:
     # Outcomes § Damage Scale, § Armor Scale: D 3d3 against DAR 2 is D 3d3-2;
     # personal-scale damage against a Deka target: nothing.
-    assert outputs(effect=0, damage="D 3d3", armor=2, target_scale="D")["per_roll"] == "D 3d3-2"
+    assert outputs(effect=0, damage="D 3d3", armor=2, target_scale="D")["per_roll"] == "D 3d3\u22122"
     immune = outputs(effect=3, damage="3d6", target_scale="D")
     assert immune["per_roll"] == "0 (immune)" and immune["expected"] == "0.00"
 
@@ -145,7 +149,7 @@ def test_damage_already_taken_moves_the_thresholds_closer() -> None:
     fresh = outputs(effect=0, damage="1d6", hp=12)
     hurt = outputs(effect=0, damage="1d6", hp=12, current_damage=3)
     assert fresh["seriously_wounded"] == "50.00%"  # a 4 or more on 1d6 reaches 12 // 3
-    assert hurt["seriously_wounded"] == "100.00%"
+    assert hurt["seriously_wounded"] == "100%"
 
 
 def test_the_table_reading_of_the_thresholds_needs_the_best_physical_characteristic() -> None:
@@ -175,7 +179,7 @@ def test_two_decimals_rounds_half_up() -> None:
     assert two_decimals(Fraction(21, 2)) == "10.50"
     assert two_decimals(Fraction(1, 200)) == "0.01"
     assert two_decimals(Fraction(1, 3)) == "0.33"
-    assert two_decimals(Fraction(-1, 3)) == "-0.33"
+    assert two_decimals(Fraction(-1, 3)) == "\u22120.33"
 
 
 @pytest.mark.parametrize(
@@ -231,3 +235,39 @@ def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: d
     else:
         messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
         assert messages and all(isinstance(m, str) and m.strip() for m in messages)
+
+
+def _sum_of_d6(count: int) -> dict[int, int]:
+    """Ways of each total of ``count`` d6, counted by repeated convolution (no dice module)."""
+    ways = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = {}
+        for total, n in ways.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0) + n
+        ways = nxt
+    return ways
+
+
+def test_a_scaled_targets_damage_already_taken_is_in_its_scale() -> None:
+    """Outcomes § Hit Point Scale: "20 DHP = 200 HP"; damage already taken on a Deka target is Deka too.
+
+    Effect 2: three rolls of D 3d6 (10 x the sum of 9d6) against 30 DHP = 300 HP with 2 DHP = 20
+    already taken: past its HP when 10 x 9d6 >= 281, i.e. 9d6 >= 29.
+    """
+    ways = _sum_of_d6(9)
+    expected = Fraction(sum(n for total, n in ways.items() if 10 * total >= 281), 6**9)
+    out = outputs(effect=2, damage="D 3d6", target_scale="D", hp=30, current_damage=2)
+    assert out["past_hp"] == percent(expected) == "71.81%"
+    fresh = outputs(effect=2, damage="D 3d6", target_scale="D", hp=30)
+    assert fresh["past_hp"] == percent(Fraction(sum(n for t, n in ways.items() if 10 * t >= 301), 6**9))
+
+
+def test_a_scaled_target_has_no_character_injury_states() -> None:
+    """Outcomes § Character HP Thresholds: wounds, bleeding and dying are the character's; vehicles and
+    objects have HP as "a Threshold" only (§ Hit Points (HP) > Definition)."""
+    out = outputs(effect=2, damage="D 3d6", target_scale="D", hp=30)
+    for key in ("wounded", "seriously_wounded", "critically_wounded", "dying", "massive_damage", "bleeding"):
+        assert out[key] == EMPTY, key
+    person = outputs(effect=2, damage="3d6", hp=20)
+    assert person["past_hp"] == EMPTY and person["dying"] != EMPTY

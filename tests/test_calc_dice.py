@@ -7,23 +7,22 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.dice import MAX_SEED
+from calculators.format import number, percent
 from calculators.framework import runtime
-from calculators.framework.render import percent
 
 FACTORS = {"": 1, "D": 10, "H": 100, "K": 1000}
 
 
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("dice", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "dice")
 
 
 def test_without_a_roll_number_only_the_range_and_average_show() -> None:
@@ -56,8 +55,8 @@ def test_the_rolls_are_the_seeded_dice_plus_modifier_times_the_scale(
         (sum(rng.randint(1, sides) for _ in range(count)) + modifier) * FACTORS[scale] for _ in range(times)
     ]
     found = outputs(dice=text, seed=seed, times=times)
-    assert found["rolls"] == ", ".join(map(str, rolls))
-    assert found["total"] == str(sum(rolls))
+    assert found["rolls"] == ", ".join(map(number, rolls))
+    assert found["total"] == number(sum(rolls))
     assert found["check"] == "\u2014"
     assert found == outputs(dice=text, seed=seed, times=times)
 
@@ -84,7 +83,7 @@ def test_a_scaled_roll_shows_its_faces_and_the_factor_in_the_working() -> None:
     faces = [rng.randint(1, 6) for _ in range(3)]
     total = (sum(faces) - 2) * 100
     assert found["outputs"]["faces"] == f"[{', '.join(map(str, faces))}]"
-    assert f"Roll 1: ({' + '.join(map(str, faces))} - 2) x 100 = {total}." in found["details"]
+    assert f"Roll 1: ({' + '.join(map(str, faces))} \u2212 2) x 100 = {total}." in found["details"]
 
 
 CHECKS = {"plain": (2, False), "advantage": (3, True), "disadvantage": (3, False)}
@@ -153,7 +152,7 @@ def test_a_huge_distribution_is_rolled_but_not_charted() -> None:
 
 
 def test_a_negative_average_is_written_with_its_sign() -> None:
-    assert outputs(dice="1d6-10")["expected"] == "-6.50"
+    assert outputs(dice="1d6-10")["expected"] == "\u22126.50"
 
 
 @pytest.mark.parametrize(

@@ -7,15 +7,17 @@ Rules: Outcomes § Hit Points, § Injury Conditions, § Bleeding, § Dying; ruli
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.dying import chance_text
+from calculators.format import percent
 from calculators.framework import runtime
-from calculators.framework.render import percent
 
 
 def one_round(endurance: int, damage: int) -> Fraction:
@@ -31,17 +33,14 @@ def brute_force_survival(endurance: int, damage: int, rounds: int, bleeding: boo
     return chance
 
 
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("dying", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "dying")
 
 
 def test_end_9_with_25_damage_needs_11_on_the_dice_each_round() -> None:
     # Outcomes § Dying with the End roll ruling: End DM +1, wound penalty -8: 4 - 1 + 8 = 11 -> 3/36.
     found = outputs(endurance=9, damage=25, rounds=3)
     assert found["hp"] == "23" and found["state"] == "dying"
-    assert found["end_modifier"] == "-7"
+    assert found["end_modifier"] == "\u22127"
     assert found["round_chance"] == "8.33%"
     assert found["survive"] == percent(Fraction(3, 36) ** 3) == "0.06%"
 
@@ -89,7 +88,7 @@ def test_a_bleeding_character_not_yet_dying_sees_the_minutes_until_dying() -> No
 
 def test_a_chance_too_small_to_show_is_not_written_as_zero() -> None:
     assert chance_text(Fraction(1, 10**9)) == "< 0.01%"
-    assert chance_text(Fraction(0)) == "0.00%"
+    assert chance_text(Fraction(0)) == "0%"
     assert chance_text(Fraction(1, 4)) == "25.00%"
 
 

@@ -5,24 +5,22 @@ Core Mechanics § Costly Success; Actions § Reckless Action; rulings costly-suc
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
+import _calc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.framework import runtime
 from rules_core import action_options, checks
 
-
-def run(**params: Any) -> dict[str, Any]:
-    return runtime.compute("effect", {k: str(v) for k, v in params.items()})
+run = partial(_calc.compute, "effect")
 
 
 def test_the_costly_success_example_minus_two_becomes_a_fail_effect_of_seven() -> None:
     """Core Mechanics § Costly Success: failing by 2 and paying the price gives -2 x 2 + 3 = -7."""
     out = run(modifier=0, difficulty=10, roll=8, costly_success=1)["outputs"]
-    assert out["effect"] == "-2"
+    assert out["effect"] == "\u22122"
     assert (out["outcome"], out["success_effect"], out["fail_effect"]) == ("costly success", "0", "7")
 
 
@@ -63,7 +61,7 @@ def test_the_reduced_reading_counts_a_reckless_success_three_lower() -> None:
 
 def test_a_reckless_failure_is_three_worse() -> None:
     out = run(modifier=0, difficulty=10, roll=5, reckless=1)["outputs"]
-    assert (out["effect"], out["outcome"], out["fail_effect"]) == ("-3", "failure", "6")
+    assert (out["effect"], out["outcome"], out["fail_effect"]) == ("\u22123", "failure", "6")
 
 
 def test_reckless_and_costly_together_are_refused_beside_the_costly_field() -> None:

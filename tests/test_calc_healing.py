@@ -8,11 +8,14 @@ Rules: Outcomes § Natural Healing and Medical Care Table, § First Aid, § Surg
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculators.format import percent
 from calculators.framework import registry, runtime
 from calculators.healing import MAX_TIMELINE_POINTS, rate_text, timeline_points
 
@@ -20,14 +23,8 @@ NAME = "healing"
 EMPTY = "\u2014"
 
 
-def compute(**params: object) -> dict[str, object]:
-    return runtime.compute(NAME, {k: str(v) for k, v in params.items()})
-
-
-def outputs(**params: object) -> dict[str, str]:
-    result = compute(**params)
-    assert result["ok"], result
-    return result["outputs"]
+compute = partial(_calc.compute, NAME)
+outputs = partial(_calc.outputs, NAME)
 
 
 def test_ten_damage_at_full_rest_heals_in_13_days() -> None:
@@ -132,10 +129,7 @@ def test_days_is_a_whole_number_or_never_and_more_rest_is_never_slower(
     ],
 )
 def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
-    result = runtime.compute(NAME, {field: value})
-    assert not result["ok"]
-    assert message in result["errors"][field]
-    assert set(result["outputs"].values()) == {EMPTY}
+    _calc.assert_flagged(NAME, field, value, message)
 
 
 RAW = st.one_of(
@@ -155,3 +149,34 @@ def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: d
     else:
         messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
         assert messages and all(isinstance(m, str) and m.strip() for m in messages)
+
+
+def test_care_level_agrees_with_the_state_under_the_characteristics_reading() -> None:
+    """Outcomes § Care Levels: the care level follows the injury state the sheet shows."""
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=8, reading="best_physical")
+    assert (out["state"], out["care_level"]) == ("wounded", "light")
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=8)
+    assert (out["state"], out["care_level"]) == ("seriously wounded", "moderate")
+
+
+def test_unsupervised_intensive_care_odds_brute_forced() -> None:
+    """Outcomes § Intensive Care > Without Supervision: "roll Difficulty 8. Failure means the character has to
+    make a Dying Roll. Success means healing 2 damage"; § Dying: End against 4, wound penalties apply.
+
+    End 9 (DM +1), 25 damage (penalty -8), DM +1 on the care roll: every pair of dice counted.
+    """
+    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    heal = Fraction(sum(1 for a, b in pairs if a + b + 1 >= 8), 36)
+    survive = Fraction(sum(1 for a, b in pairs if a + b + 1 - 8 >= 4), 36)
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=25, intensive_modifier=1)
+    assert out["intensive_heal"] == percent(heal) == "58.33%"
+    assert out["intensive_death"] == percent((1 - heal) * (1 - survive)) == "38.19%"
+    assert outputs()["intensive_heal"] == EMPTY
+
+
+def test_characteristic_damage_takes_3_days_a_point_after_full_healing() -> None:
+    """Outcomes § Healing and Mental Characteristics: "1 stat damage per 3 days of Physical or Psychological
+    Therapy", "1 stat at a time", "once the character has fully healed"."""
+    out = outputs(strength=7, dexterity=8, endurance=9, damage=8, characteristic_damage=3)
+    assert (out["days"], out["characteristic_days"], out["characteristic_done"]) == ("9", "9", "18")
+    assert outputs(characteristic_damage=0)["characteristic_days"] == EMPTY

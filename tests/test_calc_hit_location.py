@@ -7,7 +7,9 @@ Outcomes § Targeted Damage; ruling: targeted damage thresholds rounding.
 from __future__ import annotations
 
 import random
+from functools import partial
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,10 +32,7 @@ TABLE = {
 }
 
 
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("hit_location", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "hit_location")
 
 
 def test_without_a_roll_number_or_own_roll_nothing_is_rolled_yet() -> None:
@@ -72,7 +71,7 @@ def test_your_own_roll_replaces_the_random_one() -> None:
         "+2",
     )
     assert outputs(roll=3)["side"] == "roll 1d6: 1-3 primary, 4-6 secondary"
-    assert outputs(roll=7)["difficulty"] == "0"
+    assert outputs(roll=7)["difficulty"] == "+0"
 
 
 @pytest.mark.parametrize(

@@ -6,21 +6,19 @@ Rules: Actions § Combat Round Summary, § Initiative; rulings: initiative formu
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculators.format import percent
 from calculators.framework import runtime
-from calculators.framework.render import percent
 from calculators.initiative import parse_combatants
 
-
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("initiative", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "initiative")
 
 
 def test_ambushers_with_dex_9_go_on_13_and_on_15_with_a_tactics_effect_of_2() -> None:
@@ -63,7 +61,7 @@ def test_before_rolling_the_chance_to_beat_another_equals_brute_force(
 
 def test_the_order_puts_the_highest_first_and_keeps_the_listed_order_on_ties() -> None:
     found = outputs(roll=8, others="Ana 12, Bo 8, Cy -1, Di 8")
-    assert found["order"] == "Ana 12, You 8, Bo 8, Di 8, Cy -1"
+    assert found["order"] == "Ana 12, You 8, Bo 8, Di 8, Cy \u22121"
     assert found["position"] == "2nd of 5"
 
 
@@ -80,7 +78,7 @@ def test_the_combatant_list_reads_names_with_spaces_signs_and_line_breaks() -> N
         ("Bo 9, bo 3", "appears twice"),
         ("You 3", "appears twice"),
         ("Bo 100", "between -99 and 99"),
-        ("B" * 21 + " 3", "at most 20 characters"),
+        ("B" * 41 + " 3", "at most 40 characters"),
         (", ".join(f"N{i} 1" for i in range(21)), "at most 20 combatants"),
     ],
 )
@@ -99,3 +97,27 @@ def test_ambushing_and_unprepared_at_once_is_flagged() -> None:
 )
 def test_out_of_range_numbers_are_flagged(field: str, value: str) -> None:
     assert field in runtime.compute("initiative", {field: value})["errors"]
+
+
+def test_a_prepared_character_may_roll_with_any_characteristic_modifier() -> None:
+    """Actions § Combat Round Summary > Initiative: "2d6 plus any Characteristic Modifier and relevant skill".
+
+    Intellect 12 (DM +2), skill 2, roll 8 -> 12; with the default (Dexterity 7, DM 0) -> 10.
+    """
+    assert outputs(dexterity=7, skill=2, roll=8, others="")["initiative"] == "10"
+    assert (
+        outputs(dexterity=7, skill=2, roll=8, others="", characteristic="intellect", score=12)["initiative"]
+        == "12"
+    )
+
+
+def test_ambush_and_unprepared_keep_dexterity_whatever_characteristic_is_chosen() -> None:
+    """Actions § Initiative: the unprepared add "their Dexterity DM"; an ambusher gets "12 + Dexterity DM"."""
+    chosen = {"characteristic": "intellect", "score": 15, "others": ""}
+    assert outputs(dexterity=9, ambush=1, **chosen)["initiative"] == "13"
+    assert outputs(dexterity=9, unprepared=1, roll=7, skill=3, **chosen)["initiative"] == "8"
+
+
+def test_another_characteristic_needs_its_score() -> None:
+    found = runtime.compute("initiative", {"characteristic": "intellect", "roll": "8"})
+    assert not found["ok"] and "Intellect" in found["errors"]["score"]

@@ -6,6 +6,9 @@ Takes Damage; Actions § Defend Action. Rulings: docs/rulings.md#mitigation-orde
 
 from __future__ import annotations
 
+from functools import partial
+
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,10 +19,7 @@ NAME = "mitigation"
 EMPTY = "\u2014"
 
 
-def outputs(**params: object) -> dict[str, str]:
-    result = runtime.compute(NAME, {k: str(v) for k, v in params.items()})
-    assert result["ok"], result
-    return result["outputs"]
+outputs = partial(_calc.outputs, NAME)
 
 
 def test_the_defaults_are_the_shield_example_two_attacks_on_the_shield_one_on_the_character() -> None:
@@ -78,10 +78,12 @@ def test_defending_with_skill_doubles_the_skill() -> None:
     assert outputs(fail_effect=5, cover=0, skill=2, defend="skill")["remaining"] == "1"
 
 
-def test_cover_above_4_is_kept_unless_the_cap_always_applies() -> None:
-    # docs/rulings.md#defend-cap.
-    assert outputs(fail_effect=6, cover=5)["cover_absorbs"] == "5"
+def test_cover_above_4_counts_as_4_unless_the_doubling_only_reading_is_chosen() -> None:
+    """Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4"."""
+    assert outputs(fail_effect=6, cover=5)["cover_absorbs"] == "4"
+    assert outputs(fail_effect=6, cover=5)["remaining"] == "2"
     assert outputs(fail_effect=6, cover=5, cover_cap="always")["cover_absorbs"] == "4"
+    assert outputs(fail_effect=6, cover=5, cover_cap="doubling_only")["cover_absorbs"] == "5"
 
 
 @settings(max_examples=200, deadline=None)
@@ -98,6 +100,8 @@ def test_without_defend_each_factor_removes_up_to_its_value_in_order(
     out = outputs(
         fail_effect=degree, conditions=conditions, concealment=concealment, cover=cover, skill=skill
     )
+    # Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4".
+    concealment, cover = min(concealment, 4), min(cover, 4)
     after_conditions = max(0, degree - conditions - concealment)
     absorbed = min(cover, after_conditions)
     remaining = max(0, after_conditions - cover - skill)
@@ -134,10 +138,7 @@ def test_the_working_links_each_factor_to_its_rule() -> None:
     ],
 )
 def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
-    result = runtime.compute(NAME, {field: value})
-    assert not result["ok"]
-    assert message in result["errors"][field]
-    assert set(result["outputs"].values()) == {EMPTY}
+    _calc.assert_flagged(NAME, field, value, message)
 
 
 RAW = st.one_of(

@@ -6,15 +6,14 @@ Rules: Actions § Movement Table, § Minor Move, § Dash, § Running, § List of
 
 from __future__ import annotations
 
+from functools import partial
+
+import _calc
 import pytest
 
 from calculators.framework import runtime
 
-
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("movement", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "movement")
 
 
 @pytest.mark.parametrize(
@@ -89,3 +88,36 @@ def test_the_4_5_m_scale_uses_its_own_rows() -> None:
 @pytest.mark.parametrize(("field", "value"), [("scale", "3"), ("load", "huge"), ("conditions", "11")])
 def test_unknown_choices_are_flagged(field: str, value: str) -> None:
     assert field in runtime.compute("movement", {field: value})["errors"]
+
+
+@pytest.mark.parametrize(
+    ("action", "load", "rounding", "spaces", "metres"),
+    [
+        ("move", "light", "down", "3", "4.5 m"),
+        ("run", "light", "down", "11", "16.5 m"),
+        ("run", "light", "exact", "11.25", "16.875 m"),
+        ("move", "medium", "down", "2", "3 m"),
+        ("move", "medium", "exact", "2.25", "3.375 m"),
+        ("run", "heavy", "down", "7", "10.5 m"),
+    ],
+)
+def test_seriously_wounded_moves_at_three_quarters(
+    action: str, load: str, rounding: str, spaces: str, metres: str
+) -> None:
+    """Outcomes § Seriously Wounded > Movement Effects: "movement speed is at 3/4".
+
+    Light Move 4, Run 15; medium Move 3; heavy Run 10 (Actions § Movement Table), times 3/4.
+    """
+    out = outputs(action=action, load=load, injury="seriously_wounded", wounded_rounding=rounding)
+    assert (out["spaces"], out["metres"]) == (spaces, metres)
+
+
+def test_seriously_wounded_cannot_dash() -> None:
+    """Outcomes § Seriously Wounded > Movement Effects: "Cannot Dash"."""
+    out = outputs(action="dash", injury="seriously_wounded")
+    assert (out["spaces"], out["metres"], out["athletics"]) == ("not possible", "not possible", "\u2014")
+    assert outputs(action="dash")["spaces"] == "10"
+
+
+def test_unhurt_movement_is_unchanged_by_the_rounding_switch() -> None:
+    assert outputs(action="run", wounded_rounding="exact")["spaces"] == "15"

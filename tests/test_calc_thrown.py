@@ -6,19 +6,17 @@ Rules: Actions § Thrown Weapons > Examples; ruling: thrown range rounding.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from math import floor
 
+import _calc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators.framework import runtime
 
-
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("thrown", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "thrown")
 
 
 @pytest.mark.parametrize(("value", "straight", "lobbed"), [("0.5", "3 m", "10 m"), ("1.5", "10 m", "31 m")])

@@ -5,19 +5,17 @@ Rules: Core Mechanics § Time and Checks; Actions § Extended Actions; rulings: 
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import product
 
+import _calc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.framework import runtime
 
-
-def outputs(**params: object) -> dict[str, str]:
-    found = runtime.compute("time", {k: str(v) for k, v in params.items()})
-    assert found["ok"], found
-    return found["outputs"]
+outputs = partial(_calc.outputs, "time")
 
 
 @pytest.mark.parametrize(("effect", "duration"), [(1, "2 s"), (0, "3 s"), (-1, "4 s"), (-3, "6 s")])

@@ -6,14 +6,16 @@ Rules: Core Mechanics § Dice Roll, § Effect, § Advantage and Disadvantage.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
+import _calc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from calculators.format import percent, signed
 from calculators.framework import runtime
-from calculators.framework.render import percent
 from rules_core import checks
 
 
@@ -28,10 +30,7 @@ def brute_force_chance(modifier: int, difficulty: int, advantage: int, disadvant
     return Fraction(wins, 6**count)
 
 
-def outputs(**params: object) -> dict[str, str]:
-    result = runtime.compute("effect", {k: str(v) for k, v in params.items()})
-    assert result["ok"], result
-    return result["outputs"]
+outputs = partial(_calc.outputs, "effect")
 
 
 def test_the_defaults_give_the_chance_of_reaching_8_on_2d6() -> None:
@@ -59,7 +58,7 @@ def test_a_roll_of_5_against_8_is_a_fail_effect_of_3() -> None:
     # Core Mechanics § Fail Effect: difficulty 8, dice roll 5 -> degree 3 (Effect -3).
     assert outputs(roll=5) == {
         "chance": "41.67%",
-        "effect": "-3",
+        "effect": "\u22123",
         "outcome": "failure",
         "success_effect": "0",
         "fail_effect": "3",
@@ -67,14 +66,14 @@ def test_a_roll_of_5_against_8_is_a_fail_effect_of_3() -> None:
 
 
 def test_a_roll_that_just_reaches_the_difficulty_is_a_success_with_effect_zero() -> None:
-    assert outputs(modifier=2, difficulty=10, roll=8)["effect"] == "0"
+    assert outputs(modifier=2, difficulty=10, roll=8)["effect"] == "+0"
     assert outputs(modifier=2, difficulty=10, roll=8)["outcome"] == "success"
     assert outputs(modifier=2, difficulty=10, roll=7)["outcome"] == "failure"
 
 
 def test_the_attack_example_2d6_plus_4_against_13_rolling_6_fails_by_3() -> None:
     # Core Mechanics § Mitigating the Fail Effect: 2d6+4 vs 13 -- a roll of 6 gives 10, Effect -3.
-    assert outputs(modifier=4, difficulty=13, roll=6)["effect"] == "-3"
+    assert outputs(modifier=4, difficulty=13, roll=6)["effect"] == "\u22123"
 
 
 @pytest.mark.parametrize("advantage", [0, 1, 2])
@@ -100,7 +99,7 @@ def test_the_effect_is_roll_plus_modifier_minus_difficulty_and_its_sign_is_the_o
 ) -> None:
     out = outputs(modifier=modifier, difficulty=difficulty, roll=roll)
     effect = roll + modifier - difficulty
-    assert int(out["effect"]) == effect
+    assert out["effect"] == signed(effect)
     assert out["outcome"] == ("success" if effect >= 0 else "failure")
 
 

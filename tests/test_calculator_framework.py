@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from calculators.format import percent
 from calculators.framework import registry, runtime
-from calculators.framework.render import EMPTY_OUTPUT, doc_url, payload, percent, render_calculator
+from calculators.framework.render import EMPTY_OUTPUT, doc_url, payload, render_calculator
 from calculators.framework.spec import (
     BoolInput,
     Calculator,
@@ -179,8 +180,8 @@ def test_duplicate_input_keys_are_rejected_at_declaration() -> None:
     ("p", "text"),
     [
         (Fraction(5, 12), "41.67%"),
-        (Fraction(1), "100.00%"),
-        (Fraction(0), "0.00%"),
+        (Fraction(1), "100%"),
+        (Fraction(0), "0%"),
         (Fraction(1, 216), "0.46%"),
         (Fraction(1, 8), "12.50%"),
         (Fraction(1, 40000), "0.00%"),

@@ -24,22 +24,11 @@ CONTENT_PAGES = sorted(
     ]
 )
 CALCULATORS = {
-    "effect",
-    "mitigation",
-    "damage",
-    "thresholds",
-    "healing",
-    "attack",
-    "odds",
-    "dying",
-    "initiative",
-    "movement",
-    "thrown",
-    "tactics",
-    "time",
-    "hit-location",
-    "dice",
+    page.stem
+    for page in (DOCS / "calculators").glob("*.md")
+    if re.search(r"^<!-- calculator: [a-z_]+ -->$", page.read_text(encoding="utf-8"), re.M)
 }
+"""The calculator pages (stems under docs/calculators/): those holding a calculator marker."""
 EXPECTED_RULE_PAGES = {
     "checks",
     "mitigation",
@@ -241,7 +230,7 @@ def test_mkdocs_config_registers_the_hook_stylesheet_and_pages() -> None:
     if not config.exists():
         pytest.skip("mkdocs.yml is not there yet")
     conf = text(config)
-    assert "hooks/rules_tables.py" in conf
+    assert "hooks/rules_tables.py" in conf and "hooks/calculator_pages.py" in conf
     for page in [
         *(f"rules/{p}.md" for p in EXPECTED_RULE_PAGES),
         "glossary.md",

@@ -97,7 +97,7 @@ def test_a_valid_character_is_kept_with_optional_characteristics_filled_as_empty
         ({"characteristics": {"strength": 7, "dexterity": 8, "endurance": 100}}, "characteristics.endurance"),
         ({"armor": 1.5}, "armor"),
         ({"damage": -1}, "damage"),
-        ({"damage": 10_000}, "damage"),
+        ({"damage": 10_000_001}, "damage"),
         ({"skills": {}}, "skills"),
         ({"skills": [{"name": "A", "level": 21, "characteristic": "dexterity"}]}, "skills.0.level"),
         ({"skills": [{"name": "A", "level": 1, "characteristic": "luck"}]}, "skills.0.characteristic"),
@@ -142,6 +142,7 @@ def test_ada_str_7_dex_8_end_9_has_hp_24_and_thresholds_8_16_25() -> None:
     }
     assert derived["state"] == "wounded"
     assert derived["wound_penalty"] == -1  # 4 damage: one full 3
+    assert derived["wound_penalty_signed"] == "\u22121"  # shown as is: the page formats no number
 
 
 def test_characteristic_modifiers_are_a_third_rounded_down_minus_two() -> None:
@@ -153,7 +154,7 @@ def test_characteristic_modifiers_are_a_third_rounded_down_minus_two() -> None:
         "endurance": 1,
         "intellect": 1,
     }
-    assert chm["dexterity"]["text"] == "ChM from Dex 8 = 0"
+    assert chm["dexterity"]["text"] == "ChM from Dex 8 = +0"
     assert chm["endurance"]["text"] == "ChM from End 9 = +1"
 
 
@@ -305,7 +306,7 @@ def test_the_attack_calculator_is_filled_from_the_pistol_with_its_derivations() 
         "own_damage": "4",
     }
     notes = {n["key"]: n["text"] for n in filled["notes"]}
-    assert "ChM from Dex 8 = 0" in notes["modifier"] and "wound penalty \u22121" in notes["modifier"]
+    assert "ChM from Dex 8 = +0" in notes["modifier"] and "wound penalty \u22121" in notes["modifier"]
     assert notes["own_hp"] == "HP = Str 7 + Dex 8 + End 9 = 24"
     assert "armor" not in filled["values"]  # the adversary's armor is not the character's
 
@@ -376,9 +377,11 @@ def test_initiative_orders_the_ambusher_first_and_waits_for_missing_rolls() -> N
     view = table_tracker.derive_tracker(fight())
     assert view["order"] == ["c2", "c1", "c3"]
     assert [view["rows"][c]["initiative"] for c in view["order"]] == [13, 10, 9]
-    assert view["rows"]["c1"]["initiative_text"] == "roll 8 + Dex DM 0 + skill 2 = 10"
+    assert view["rows"]["c1"]["initiative_text"] == "roll 8 + Dex DM +0 + skill 2 = 10"
+    assert [view["rows"][c]["initiative_shown"] for c in view["order"]] == ["13", "10", "9"]
     waiting = table_tracker.tracker_action(fight(), {"type": "update", "id": "c1", "fields": {"roll": None}})
     assert waiting["order"] == ["c2", "c3", "c1"] and waiting["rows"]["c1"]["initiative"] is None
+    assert waiting["rows"]["c1"]["initiative_shown"] == "?"
 
 
 def test_a_failed_tactics_check_lowers_initiative_unless_the_ruling_says_otherwise() -> None:
@@ -410,6 +413,7 @@ def test_a_hit_sets_state_penalty_and_bleeding_and_bleeding_adds_one_a_minute() 
     view = table_tracker.tracker_action(fight(), {"type": "hit", "id": "c1", "rolls": "5, 9"})
     row, ada_now = view["rows"]["c1"], view["tracker"]["combatants"][0]
     assert (ada_now["damage"], row["state"], row["wound_penalty"]) == (18, "critically_wounded", -6)
+    assert row["wound_penalty_signed"] == "\u22126"
     assert ada_now["bleeding_since"] == 1
     assert [r["kind"] for r in row["reminders"]] == ["critical", "bleeding"]
     t = view["tracker"]
@@ -434,6 +438,23 @@ def test_a_small_roll_does_not_start_bleeding_and_first_aid_stops_it() -> None:
     view = table_tracker.tracker_action(view["tracker"], {"type": "first_aid", "id": "c2"})
     assert view["tracker"]["combatants"][1]["bleeding_since"] is None
     assert "bleeding stopped" in view["tracker"]["log"][-1]
+    assert view["tracker"]["combatants"][1]["damage"] == 13  # 14 less the minimum of 1
+
+
+def test_first_aid_removes_damage_equal_to_the_effect_at_least_1() -> None:
+    """Outcomes § First Aid: "reduces an amount of damage equal to the Effect of the Medic check, at
+    minimum 1"."""
+    t = table_tracker.tracker_action(fight(), {"type": "set_damage", "id": "c2", "damage": 10})["tracker"]
+    cases = {None: 9, 0: 9, 1: 9, 3: 7, 12: 0}
+    for effect, left in cases.items():
+        action = {"type": "first_aid", "id": "c2"} | ({} if effect is None else {"effect": effect})
+        view = table_tracker.tracker_action(t, action)
+        assert view["tracker"]["combatants"][1]["damage"] == left, effect
+    log = table_tracker.tracker_action(t, {"type": "first_aid", "id": "c2", "effect": 3})["tracker"]["log"]
+    assert "3 damage removed (now 7)" in log[-1]
+    for bad in (-1, "two", 1.5):
+        with pytest.raises(DocumentError):
+            table_tracker.tracker_action(t, {"type": "first_aid", "id": "c2", "effect": bad})
 
 
 def test_dying_shows_the_end_roll_chance_and_first_aid_stabilises() -> None:
@@ -442,7 +463,14 @@ def test_dying_shows_the_end_roll_chance_and_first_aid_stabilises() -> None:
     dying = [r for r in t["rows"]["c1"]["reminders"] if r["kind"] == "dying"]
     assert dying and "dice 11+" in dying[0]["text"] and "8.33%" in dying[0]["text"]
     assert injury.dying_roll_chance(9, 25) == Fraction(3, 36)
-    t = table_tracker.tracker_action(t["tracker"], {"type": "first_aid", "id": "c1"})
+    healed = table_tracker.tracker_action(t["tracker"], {"type": "first_aid", "id": "c1"})
+    # Outcomes § First Aid: the minimum 1 takes Ada (HP 24) from 25 to 24: no longer dying.
+    assert healed["tracker"]["combatants"][0]["damage"] == 24
+    assert "stabilised" not in [r["kind"] for r in healed["rows"]["c1"]["reminders"]]
+    assert not healed["tracker"]["combatants"][0]["stabilised"]
+    t = table_tracker.tracker_action(t["tracker"], {"type": "set_damage", "id": "c1", "damage": 27})
+    t = table_tracker.tracker_action(t["tracker"], {"type": "first_aid", "id": "c1", "effect": 2})
+    assert t["tracker"]["combatants"][0]["damage"] == 25
     assert [r["kind"] for r in t["rows"]["c1"]["reminders"]] == ["stabilised"]
     assert "9 hours" in t["rows"]["c1"]["reminders"][0]["text"]
 
@@ -528,6 +556,7 @@ actions = st.fixed_dictionaries(
         "fields": json_values,
         "combatant": json_values,
         "value": json_values,
+        "effect": json_values,
     }
 )
 

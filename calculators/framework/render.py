@@ -9,10 +9,10 @@ page through ``root`` (the relative URL of the site root, e.g. ``../../``).
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from html import escape
 from typing import Any
 
+from calculators.format import EMPTY, number, percent
 from calculators.framework.spec import (
     BoolInput,
     Calculator,
@@ -30,28 +30,15 @@ __all__ = [
     "EMPTY_OUTPUT",
     "doc_url",
     "payload",
-    "percent",
     "render_calculator",
     "render_details",
     "render_result",
-    "signed",
 ]
 
-EMPTY_OUTPUT = "\u2014"
+EMPTY_OUTPUT = EMPTY
 """Text of an output that does not apply (e.g. ``effect`` without a roll) or cannot be computed."""
 
 FIX_MESSAGE = "Correct the marked field to see a result."
-
-
-def signed(value: int) -> str:
-    """A whole number with its sign, as Effects and modifiers are written: ``+2``, ``-3``, ``0``."""
-    return f"{value:+d}" if value else "0"
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a percentage with two decimals, rounded half up: ``Fraction(5, 12)`` is ``41.67%``."""
-    hundredths = (p * 10000 * 2 + 1) // 2
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
 def doc_url(target: str, root: str = "") -> str:
@@ -141,20 +128,26 @@ def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str) ->
     )
 
 
+def _x_text(x: int | str) -> str:
+    """A chart's x value as players read it: numbers through :mod:`calculators.format`, ranges as given."""
+    return x if isinstance(x, str) else number(x)
+
+
 def _chart(chart: Chart) -> str:
+    # Each point carries its texts ([x text, chance, chance text]): the browser formats no number.
     series = json.dumps(
         {
             "key": chart.key,
             "x_label": chart.x_label,
             "y_label": chart.y_label,
-            "points": [[x, float(p)] for x, p in chart.points],
-            "highlight": list(chart.highlight),
+            "points": [[_x_text(x), float(p), percent(p)] for x, p in chart.points],
+            "highlight": [_x_text(x) for x in chart.highlight],
         },
         separators=(",", ":"),
     )
     rows = "".join(
         f"<tr{_attrs(class_='calc-highlight' if x in chart.highlight else None)}>"
-        f'<th scope="row">{escape(str(x))}</th><td>{escape(percent(p))}</td></tr>'
+        f'<th scope="row">{escape(_x_text(x))}</th><td>{escape(percent(p))}</td></tr>'
         for x, p in chart.points
     )
     return (

@@ -422,7 +422,7 @@
           { class: "mt-facts" },
           h("dt", { text: "HP" }), h("dd", { "data-derived": "hp", text: d.hp }),
           h("dt", { text: "State" }), h("dd", { "data-derived": "state", class: `mt-state mt-state-${d.state}`, text: d.state_text }),
-          h("dt", { text: "Wound penalty" }), h("dd", { "data-derived": "wound_penalty", text: String(d.wound_penalty).replace("-", "\u2212") }),
+          h("dt", { text: "Wound penalty" }), h("dd", { "data-derived": "wound_penalty", text: d.wound_penalty_signed }),
           h("dt", { text: "Movement" }), h("dd", { text: d.movement }),
         ),
         h("p", { class: "mt-working", text: `${d.hp_text}. ${d.wound_penalty_text}.` }),

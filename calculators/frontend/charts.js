@@ -52,6 +52,7 @@
     };
   }
 
+  // Axis ticks only: Chart.js picks them. Every figure (labels, tooltips, table) arrives as text from Python.
   function percentTick(value) {
     const rounded = Math.round(value * 1000) / 10;
     return `${rounded}%`;
@@ -126,7 +127,7 @@
         maintainAspectRatio: false,
         plugins: {
           legend: { display: false },
-          tooltip: { callbacks: { label: (item) => `${series.y_label}: ${percentTick(item.raw)}` } },
+          tooltip: { callbacks: { label: (item) => `${series.y_label}: ${series.points[item.dataIndex][2]}` } },
         },
         scales: {
           x: {

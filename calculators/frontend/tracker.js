@@ -36,10 +36,6 @@
     };
   }
 
-  function minus(value) {
-    return value > 0 ? `+${value}` : String(value).replace("-", "\u2212");
-  }
-
   function seed() {
     const buffer = new Uint32Array(1);
     if (window.crypto && crypto.getRandomValues) crypto.getRandomValues(buffer);
@@ -276,14 +272,14 @@
         "li",
         { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
         h("div", { class: "mt-card-head" },
-          h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative === null ? "?" : row.initiative }),
+          h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative_shown }),
           h("span", { class: "mt-name", "data-name": "", text: c.name }),
           h("span", { class: `mt-side mt-side-${c.side}`, text: c.side }),
           h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : STATES[row.state] }),
         ),
         h("p", { class: "mt-line" },
           h("span", { "data-damage": "", text: `${c.damage} damage` }), ` of HP ${row.hp} \u00b7 wound penalty `,
-          h("strong", { "data-penalty": "", text: minus(row.wound_penalty) }),
+          h("strong", { "data-penalty": "", text: row.wound_penalty_signed }),
           ` \u00b7 ${row.initiative_text}`),
         row.reminders.length
           ? h("ul", { class: "mt-reminders" }, row.reminders.map((r) => h("li", { class: `mt-reminder mt-reminder-${r.kind}`, "data-reminder": r.kind, text: r.text })))
@@ -315,7 +311,9 @@
             numberField("Damage taken", { "data-field": "set_damage", value: c.damage }),
             h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "set-damage", onclick: () => act({ type: "set_damage", id: c.id, damage: intOrNull(box.querySelector('[data-field="set_damage"]').value) }, slot) }, "Correct damage")),
           h("div", { class: "mt-row" },
-            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "first-aid", onclick: () => act({ type: "first_aid", id: c.id }, slot) }, "First aid"),
+            numberField("First aid Effect", { "data-field": "first_aid_effect", value: "", placeholder: "0" }),
+            h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "first-aid", onclick: () => act({ type: "first_aid", id: c.id, effect: intOrNull(box.querySelector('[data-field="first_aid_effect"]').value) }, slot) }, "First aid")),
+          h("div", { class: "mt-row" },
             h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "dead", onclick: () => act({ type: "dead", id: c.id, value: !c.dead }, slot) }, c.dead ? "Not dead" : "Dead"),
             h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "remove", onclick: () => act({ type: "remove", id: c.id }, slot) }, "Remove")),
         );

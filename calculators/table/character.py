@@ -18,7 +18,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules_core import checks, dice, injury
+from calculators.format import dice as dice_notation
+from calculators.format import signed
+from rules_core import checks, dice, injury, limits
 
 __all__ = [
     "CHARACTERISTICS",
@@ -37,13 +39,13 @@ CHARACTER_SCHEMA = "mneme-character"
 SCHEMA_VERSION = 1
 MAX_IMPORT_CHARS = 20_000
 """Longest file or link text accepted for an import (a full character is about 2 000)."""
-MAX_NAME = 40
+MAX_NAME = limits.MAX_NAME
 MAX_NOTES = 500
 MAX_SKILLS = 40
 MAX_WEAPONS = 12
-MAX_CHARACTERISTIC = 99
-MAX_ARMOR = 9_999
-MAX_CHARACTER_DAMAGE = 9_999
+MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
+MAX_ARMOR = limits.MAX_ARMOR
+MAX_CHARACTER_DAMAGE = limits.MAX_DAMAGE
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -247,10 +249,6 @@ def check_character(doc: object) -> dict[str, Any]:
     return character
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
-
-
 def physical_derivations(
     strength: int, dexterity: int, endurance: int, damage: int, *, reading: str = "fractions_of_hp"
 ) -> dict[str, Any]:
@@ -278,7 +276,8 @@ def physical_derivations(
         "state_text": condition.value.replace("_", " "),
         "severity": condition.severity,
         "wound_penalty": penalty,
-        "wound_penalty_text": f"Wound penalty {_signed(penalty)} ({damage} damage: \u22121 per full 3)",
+        "wound_penalty_signed": signed(penalty),
+        "wound_penalty_text": f"Wound penalty {signed(penalty)} ({damage} damage: \u22121 per full 3)",
         "movement": (
             "normal"
             if move.factor == 1
@@ -288,7 +287,7 @@ def physical_derivations(
 
 
 def _chm_text(key: str, value: int) -> str:
-    return f"ChM from {CHARACTERISTICS[key]} {value} = {_signed(checks.characteristic_modifier(value))}"
+    return f"ChM from {CHARACTERISTICS[key]} {value} = {signed(checks.characteristic_modifier(value))}"
 
 
 def competence_for(character: Mapping[str, Any], skill_name: str, characteristic: str) -> dict[str, Any]:
@@ -311,12 +310,11 @@ def competence_for(character: Mapping[str, Any], skill_name: str, characteristic
     skill_text = (
         f"{skill_name} {level}"
         if level is not None
-        else f"unskilled {_signed(checks.unskilled_penalty())}"
-        + (f" (no {skill_name})" if skill_name else "")
+        else f"unskilled {signed(checks.unskilled_penalty())}" + (f" (no {skill_name})" if skill_name else "")
     )
     modifier = cmp + penalty
-    text = f"Cmp {_signed(cmp)} = {_chm_text(characteristic, value)}, {skill_text}"
-    dm_text = f"DM {_signed(modifier)} = Cmp {_signed(cmp)}, wound penalty {_signed(penalty)}"
+    text = f"Cmp {signed(cmp)} = {_chm_text(characteristic, value)}, {skill_text}"
+    dm_text = f"DM {signed(modifier)} = Cmp {signed(cmp)}, wound penalty {signed(penalty)}"
     return {
         "chm": chm,
         "level": level,
@@ -349,7 +347,9 @@ def derive_character(doc: object, reading: str = "fractions_of_hp") -> dict[str,
         weapons.append(
             {
                 "name": w["name"],
-                "damage": str(expression),
+                "damage": dice_notation(
+                    expression.count, expression.sides, expression.modifier, expression.scale
+                ),
                 "rate_text": str(w["rate_of_attack"]) if w["rate_of_attack"] else "no limit",
                 **competence_for(character, w["skill"], w["characteristic"]),
             }

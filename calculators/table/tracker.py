@@ -15,9 +15,9 @@ import copy
 import random
 import re
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
+from calculators.format import number, percent, signed
 from calculators.table.character import (
     SCHEMA_VERSION,
     DocumentError,
@@ -30,7 +30,7 @@ from calculators.table.character import (
     is_int,
     physical_derivations,
 )
-from rules_core import checks, dice, injury
+from rules_core import checks, dice, healing, injury, limits
 from rules_core import initiative as rules_initiative
 from rules_core.tables import constant
 
@@ -52,10 +52,10 @@ MAX_TRACKED = 40
 MAX_ROUND = 100_000
 MAX_LOG = 40
 MAX_LOG_TEXT = 200
-MAX_NAME = 40
+MAX_NAME = limits.MAX_NAME
 MAX_ROLLS_PER_HIT = 50
-MAX_COMBATANT_DAMAGE = 9_999
-MAX_CHARACTERISTIC = 99
+MAX_COMBATANT_DAMAGE = limits.MAX_DAMAGE
+MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 MODES = ("prepared", "unprepared", "ambush", "entered")
 """How a combatant's initiative is found: rolled with a skill, rolled unprepared, ambushing, or told."""
 READINGS = ("fractions_of_hp", "best_physical")
@@ -96,14 +96,6 @@ _EDITABLE = frozenset(
         "tactics_effect",
     }
 )
-
-
-def _minus(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
-
-
-def _percent(chance: Fraction) -> str:
-    return f"{float(chance * 100):.2f}%"
 
 
 def empty_tracker() -> dict[str, Any]:
@@ -225,21 +217,24 @@ def _initiative(c: Mapping[str, Any], negative_tactics: bool) -> tuple[int | Non
     if c["mode"] == "entered":
         if c["entered"] is None:
             return None, "initiative not told yet"
-        return c["entered"], f"told: {c['entered']}"
+        return c["entered"], f"told: {number(c['entered'])}"
     dex_dm = checks.characteristic_modifier(c["dexterity"])
     bonus = rules_initiative.tactics_initiative_bonus(c["tactics_effect"], negative_counts=negative_tactics)
-    tactics = f", Tactics {_minus(bonus)}" if c["tactics_effect"] else ""
+    tactics = f", Tactics {signed(bonus)}" if c["tactics_effect"] else ""
     if c["mode"] == "ambush":
         score = rules_initiative.ambush_initiative(dex_dm, bonus)
         ambush_roll: int = constant("initiative", "ambush_roll")
-        return score, f"ambush {ambush_roll} + Dex DM {_minus(dex_dm)}{tactics} = {score}"
+        return score, f"ambush {ambush_roll} + Dex DM {signed(dex_dm)}{tactics} = {number(score)}"
     if c["roll"] is None:
         return None, "waiting for the 2d6 roll"
     if c["mode"] == "unprepared":
         score = rules_initiative.unprepared_initiative(c["roll"], dex_dm, bonus)
-        return score, f"roll {c['roll']} + Dex DM {_minus(dex_dm)}{tactics} = {score}"
+        return score, f"roll {c['roll']} + Dex DM {signed(dex_dm)}{tactics} = {number(score)}"
     score = rules_initiative.initiative(c["roll"], dex_dm, c["skill"], tactics_bonus=bonus)
-    return score, f"roll {c['roll']} + Dex DM {_minus(dex_dm)} + skill {c['skill']}{tactics} = {score}"
+    return (
+        score,
+        f"roll {c['roll']} + Dex DM {signed(dex_dm)} + skill {c['skill']}{tactics} = {number(score)}",
+    )
 
 
 def _order(tracker: Mapping[str, Any]) -> tuple[list[str], dict[str, tuple[int | None, str]]]:
@@ -290,7 +285,7 @@ def _reminders(c: Mapping[str, Any], body: Mapping[str, Any], round_: int) -> li
             {
                 "kind": "massive",
                 "text": f"Massive damage (more than HP from one attack): one End roll against {difficulty}, "
-                f"DM {_minus(end_dm)} with wounds: {_needs(end_dm, difficulty)} ({_percent(chance)}); "
+                f"DM {signed(end_dm)} with wounds: {_needs(end_dm, difficulty)} ({percent(chance)}); "
                 "failing it is fatal.",
             }
         )
@@ -311,7 +306,7 @@ def _reminders(c: Mapping[str, Any], body: Mapping[str, Any], round_: int) -> li
                 {
                     "kind": "dying",
                     "text": f"Dying: End roll this round against {difficulty}, "
-                    f"DM {_minus(end_dm)} with wounds: {_needs(end_dm, difficulty)} ({_percent(chance)}). "
+                    f"DM {signed(end_dm)} with wounds: {_needs(end_dm, difficulty)} ({percent(chance)}). "
                     "A failure is death.",
                 }
             )
@@ -344,6 +339,7 @@ def derive_tracker(tracker: object) -> dict[str, Any]:
         rows[c["id"]] = {
             **body,
             "initiative": score,
+            "initiative_shown": "?" if score is None else number(score),
             "initiative_text": text,
             "reminders": _reminders(c, body, doc["round"]),
         }
@@ -436,7 +432,7 @@ def _hit(doc: dict[str, Any], cid: object, rolls_text: object) -> str:
     if after["severity"] < injury.InjuryCondition.DYING.severity:
         c["stabilised"] = False
     if before["wound_penalty"] != after["wound_penalty"]:
-        notes.append(f"wound penalty {_minus(after['wound_penalty'])}")
+        notes.append(f"wound penalty {signed(after['wound_penalty'])}")
     return "; ".join(notes) + "."
 
 
@@ -449,9 +445,16 @@ def _set_damage(doc: dict[str, Any], cid: object, damage: object) -> str:
     return f"{c['name']}'s damage set to {c['damage']}: {after['state_text']}."
 
 
-def _first_aid(doc: dict[str, Any], cid: object) -> str:
+def _first_aid(doc: dict[str, Any], cid: object, effect: object) -> str:
+    """Outcomes § First Aid: removes damage equal to the Effect of the Medic check, at least 1;
+    it also stops bleeding (§ Bleeding) and stabilises the dying (§ Dying). No Effect given: the minimum."""
     c = _find(doc, cid)
-    said = []
+    if effect is None:
+        effect = 0
+    effect = check_int(effect, 0, checks.MAX_MODIFIER, "effect", "The first aid Effect")
+    healed = min(healing.first_aid_healing(effect), c["damage"])
+    c["damage"] -= healed
+    said = [f"{healed} damage removed (now {c['damage']})"]
     if c["bleeding_since"] is not None:
         c["bleeding_since"] = None
         c["bleeding_applied"] = 0
@@ -459,7 +462,9 @@ def _first_aid(doc: dict[str, Any], cid: object) -> str:
     if _body(c, doc["reading"])["state"] == injury.InjuryCondition.DYING.value and not c["stabilised"]:
         c["stabilised"] = True
         said.append(f"stabilised for {injury.stabilised_hours(c['endurance'])} hours")
-    return f"First aid on {c['name']}: {', '.join(said) or 'nothing to stop'}."
+    if _body(c, doc["reading"])["severity"] < injury.InjuryCondition.DYING.severity:
+        c["stabilised"] = False
+    return f"First aid on {c['name']}: {', '.join(said)}."
 
 
 def _bleed(doc: dict[str, Any]) -> None:
@@ -507,7 +512,8 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
 
     Actions (``type``): ``add`` (``combatant``), ``update`` (``id``, ``fields``),
     ``remove`` (``id``), ``hit`` (``id``, ``rolls`` after armor), ``set_damage``
-    (``id``, ``damage``), ``first_aid`` (``id``), ``dead`` (``id``, ``value``),
+    (``id``, ``damage``), ``first_aid`` (``id``, optional ``effect`` of the Medic
+    check, 0 or more; without it the minimum of 1 damage is removed), ``dead`` (``id``, ``value``),
     ``roll`` (``id``, ``seed``: 2d6 from ``random.Random(seed)``), ``next``
     (next turn; a new round applies bleeding), ``ruling`` (``negative_tactics``,
     ``reading``), ``new_fight`` (an empty tracker at round 1, the rulings kept).
@@ -533,7 +539,7 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
     elif kind == "set_damage":
         said = _set_damage(doc, cid, action.get("damage"))
     elif kind == "first_aid":
-        said = _first_aid(doc, cid)
+        said = _first_aid(doc, cid, action.get("effect"))
     elif kind == "dead":
         c = _find(doc, cid)
         c["dead"] = _check_bool(action.get("value", True), "value", "Dead")

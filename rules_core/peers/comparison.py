@@ -5,18 +5,18 @@ margin, and returns for Mneme, Mistrunner and Mind's Eye Theatre: when the
 character acts, how many actions and attacks a turn gives, how far it can move
 per second, and the damage of a hit with that margin.
 Rules: docs/peers/comparison.md (each row links the rules it summarises).
-The Mneme figures come from ``comparison_mneme.json`` (Actions and Outcomes).
+The Mneme column calls the Mneme rules themselves (:mod:`rules_core.actions`,
+:mod:`rules_core.initiative`, :mod:`rules_core.movement`, :mod:`rules_core.damage`); nothing
+here repeats a Mneme figure. Only numbers come back: the calculator writes the words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from math import comb
-from types import MappingProxyType
 
+from rules_core import actions, damage, dice, limits, movement
+from rules_core import initiative as mneme_initiative
 from rules_core.checks import characteristic_modifier
 from rules_core.peers import minds_eye, mistrunner
 from rules_core.tables import constant
@@ -34,12 +34,12 @@ __all__ = [
 MAX_MARGIN = 20
 """Hit margins above this are rejected (bounded work)."""
 SECONDS_PER_MINUTE = 60
-MAX_DICE = 10
-MAX_SIDES = 20
-
-
-def _mneme(key: str) -> Fraction:
-    return Fraction(constant("comparison_mneme", key))
+MAX_WEAPON_DICE = 10
+"""Damage dice of a compared weapon (the exact average of up to 21 rolls stays quick)."""
+MAX_WEAPON_SIDES = 20
+"""Sides of a compared weapon's damage die."""
+MAX_MNEME_ARMOR = 1000
+"""Mneme armor compared (a person's armor, in plain points)."""
 
 
 def _whole(label: str, value: int, low: int, high: int) -> None:
@@ -58,9 +58,14 @@ class DamageDice:
     bonus: int = 0
 
     def __post_init__(self) -> None:
-        _whole("The number of damage dice", self.count, 1, MAX_DICE)
-        _whole("The sides of a damage die", self.sides, 2, MAX_SIDES)
+        _whole("The number of damage dice", self.count, 1, MAX_WEAPON_DICE)
+        _whole("The sides of a damage die", self.sides, 2, MAX_WEAPON_SIDES)
         _whole("The damage bonus", self.bonus, -100, 100)
+
+    @property
+    def expression(self) -> dice.DiceExpression:
+        """The same dice as a Mneme dice expression."""
+        return dice.DiceExpression(self.count, self.sides, self.bonus)
 
 
 @dataclass(frozen=True)
@@ -101,15 +106,20 @@ class SystemSummary:
     """One system's answer for the character.
 
     ``acts_on`` lists the initiative counts or segments the character acts on
-    in a turn; ``metres_per_turn`` is ``None`` where the system gives no metres;
-    ``damage_is_average`` is true where the damage is an exact expectation over dice.
+    in a turn; ``minor_actions`` and ``attack_cost`` are Mneme's minor actions a round
+    and what an attack costs of them (``None`` elsewhere); ``dice_penalties`` are the dice
+    each Mistrunner action loses (0 for the first); ``metres_per_turn`` is ``None`` where the
+    system gives no metres; ``damage_is_average`` is true where the damage is an exact
+    expectation over dice.
     """
 
     system: str
     seconds_per_turn: int
     initiative: int
     acts_on: tuple[int, ...]
-    actions_per_turn: str
+    minor_actions: int | None
+    attack_cost: int | None
+    dice_penalties: tuple[int, ...]
     attacks_per_turn: int
     metres_per_turn: Fraction | None
     steps_per_turn: int | None
@@ -143,56 +153,6 @@ class Comparison:
         return (self.mneme, self.mistrunner, self.minds_eye)
 
 
-@cache
-def _dice_ways(count: int, sides: int) -> Mapping[int, int]:
-    """Number of ways (out of ``sides ** count``) to roll each total of ``count`` d ``sides``."""
-    ways: dict[int, int] = {0: 1}
-    for _ in range(count):
-        nxt: dict[int, int] = {}
-        for total, n in ways.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + n
-        ways = nxt
-    return MappingProxyType(dict(sorted(ways.items())))
-
-
-def _per_roll(weapon: DamageDice, armor: int, floor: int) -> dict[int, int]:
-    """Ways to get each damage of one roll after armor (never below ``floor``, itself 0 or 1)."""
-    out: dict[int, int] = {}
-    for total, n in _dice_ways(weapon.count, weapon.sides).items():
-        value = max(floor, total + weapon.bonus - armor)
-        out[value] = out.get(value, 0) + n
-    return out
-
-
-def _expected_top(ways: Mapping[int, int], rolls: int, keep: int) -> Fraction:
-    """Expected sum of the ``keep`` highest of ``rolls`` independent draws with non-negative values.
-
-    The sum of the ``keep`` highest is the sum over ``t >= 1`` of ``min(keep, N_t)``,
-    where ``N_t`` (binomial) counts draws of at least ``t``; integer weights keep it exact and fast.
-    """
-    whole = sum(ways.values())
-    if keep >= rolls:
-        return Fraction(rolls * sum(v * n for v, n in ways.items()), whole)
-    at_least, running = {}, 0
-    for v in sorted(ways, reverse=True):
-        running += ways[v]
-        at_least[v] = running
-    values = sorted(ways)
-    weight = [min(keep, m) * comb(rolls, m) for m in range(rolls + 1)]
-    total, previous = 0, 0
-    for v in values:
-        if v <= 0:
-            previous = v
-            continue
-        high = at_least[v]  # ways to draw at least t, for every t in (previous, v]
-        low = whole - high
-        term = sum(weight[m] * high**m * low ** (rolls - m) for m in range(1, rolls + 1))
-        total += (v - max(previous, 0)) * term
-        previous = v
-    return Fraction(total, whole**rolls)
-
-
 def mneme_expected_damage(
     margin: int, /, weapon: DamageDice, *, armor: int = 0, rate_of_attack: int | None = None
 ) -> Fraction:
@@ -208,35 +168,41 @@ def mneme_expected_damage(
         ValueError: for a margin above :data:`MAX_MARGIN`, negative armor or a rate of attack below 1.
     """
     _whole("The hit margin", margin, -MAX_MARGIN, MAX_MARGIN)
-    _whole("Armor", armor, 0, 1000)
+    _whole("Armor", armor, 0, MAX_MNEME_ARMOR)
     if rate_of_attack is not None:
         _whole("The rate of attack", rate_of_attack, 1, MAX_MARGIN + 1)
     if margin < 0:
         return Fraction(0)
-    rolls = 1 + margin * int(constant("comparison_mneme", "extra_damage_rolls_per_effect"))
-    keep = rolls if rate_of_attack is None else min(rolls, rate_of_attack)
-    floor = 1 if margin >= int(constant("comparison_mneme", "minimum_damage_effect")) else 0
-    return _expected_top(_per_roll(weapon, armor, floor), rolls, keep)
+    return damage.expected_damage(
+        weapon.expression, success_effect=margin, rate_of_attack=rate_of_attack, armor=armor
+    )
 
 
 def _mneme_summary(c: OneCharacter) -> SystemSummary:
     _whole("The Mneme initiative roll", c.mneme_initiative_roll, 2, 12)
-    _whole("The Mneme initiative skill", c.mneme_initiative_skill, -3, 20)
-    _whole("Mneme Dexterity", c.mneme_dexterity, 0, 100)
-    initiative = (
-        c.mneme_initiative_roll + characteristic_modifier(c.mneme_dexterity) + c.mneme_initiative_skill
+    _whole("The Mneme initiative skill", c.mneme_initiative_skill, -3, limits.MAX_SKILL)
+    _whole("Mneme Dexterity", c.mneme_dexterity, 0, limits.MAX_CHARACTERISTIC)
+    # Actions § Initiative: 2d6 + ChM + skill; an unskilled -3 is a penalty, not a skill level.
+    skill = c.mneme_initiative_skill
+    initiative = mneme_initiative.initiative(
+        c.mneme_initiative_roll, characteristic_modifier(c.mneme_dexterity), max(skill, 0)
+    ) + min(skill, 0)
+    minors = actions.minor_actions_per_round()
+    attack_cost = actions.action_cost(actions.ActionType.SIGNIFICANT)
+    load = movement.Load.HEAVY if c.mneme_heavy_load else movement.Load.LIGHT
+    minor_move, dash, run = (
+        movement.movement(action, load).metres or Fraction(0)
+        for action in (movement.MoveAction.MOVE, movement.MoveAction.DASH, movement.MoveAction.RUN)
     )
-    minors = int(_mneme("minor_actions_per_round"))
-    attack_cost = int(_mneme("attack_cost_minor_actions"))
-    load = "heavy" if c.mneme_heavy_load else "light"
-    minor_move, dash, run = (_mneme(f"{kind}_{load}_m") for kind in ("minor_move", "dash", "run"))
     metres = max(run, dash + (minors - attack_cost) * minor_move, minors * minor_move)
     return SystemSummary(
         "Mneme",
-        int(_mneme("round_seconds")),
+        actions.round_seconds(),
         initiative,
         (initiative,),
-        f"{minors} minor actions; an attack costs {attack_cost}",
+        minors,
+        attack_cost,
+        (),
         minors // attack_cost,
         metres,
         None,
@@ -261,13 +227,14 @@ def _mistrunner_summary(c: OneCharacter) -> SystemSummary:
             melee=c.mistrunner_melee,
         )
         damage = mistrunner.apply_hit(raw, armor=mistrunner.Armor(c.mistrunner_armor)).life_points_lost
-    penalties = ", ".join(f"-{s.dice_penalty}" for s in slots[1:])
     return SystemSummary(
         "Mistrunner",
         int(constant("mistrunner_constants", "turn_seconds")),
         result,
         tuple(s.segment for s in slots),
-        f"{len(slots)} action(s)" + (f"; extra actions lose {penalties} dice" if penalties else ""),
+        None,
+        None,
+        tuple(s.dice_penalty for s in slots),
         len(slots),
         Fraction(mistrunner.move_metres(c.mistrunner_coordination, running=True)),
         None,
@@ -293,7 +260,9 @@ def _minds_eye_summary(c: OneCharacter) -> SystemSummary:
         turn.seconds,
         initiative,
         (initiative,) * turn.rounds,
-        f"{turn.rounds} round(s), each 1 standard + 1 simple action",
+        None,
+        None,
+        (),
         turn.standard_actions,
         metres,
         turn.max_steps,

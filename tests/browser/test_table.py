@@ -115,7 +115,7 @@ def test_a_character_made_on_the_phone_is_checked_saved_and_still_there_after_a_
     expect(page.locator('[data-path="name"]')).to_have_value("Bo <script>alert(1)</script>")
     expect(page.locator('[data-path="characteristics.endurance"]')).to_have_value("6")
     expect(page.locator('[data-derived="hp"]')).to_have_text("23", timeout=BOOT_MS)
-    expect(page.locator('[data-derived="chm"]')).to_contain_text("ChM from Dex 8 = 0")
+    expect(page.locator('[data-derived="chm"]')).to_contain_text("ChM from Dex 8 = +0")
     assert page.locator("script:text('alert(1)')").count() == 0  # shown as text, never markup
 
 
@@ -131,7 +131,7 @@ def test_the_attack_calculator_is_filled_from_my_pistol_and_computes_live(
     expect(mine.locator('[data-action="use-mine"]')).to_be_visible(timeout=BOOT_MS)
     mine.locator("select").nth(1).select_option("weapon:0")
     mine.locator('[data-action="use-mine"]').click()
-    expect(mine.locator('[data-note-for="modifier"]')).to_contain_text("ChM from Dex 8 = 0", timeout=STEP_MS)
+    expect(mine.locator('[data-note-for="modifier"]')).to_contain_text("ChM from Dex 8 = +0", timeout=STEP_MS)
     expect(mine.locator('[data-note-for="own_hp"]')).to_have_text("Your HP: HP = Str 7 + Dex 8 + End 9 = 24")
     form = page.locator('form[data-calculator="attack"]')
     expected = table_prefill.prefill("attack", ada(), "weapon:0")["values"]

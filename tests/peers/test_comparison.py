@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_core import actions, checks, damage, movement
+from rules_core import initiative as mneme_initiative
 from rules_core.peers.comparison import DamageDice, OneCharacter, compare, mneme_expected_damage
 
 
@@ -88,7 +90,7 @@ def test_mistrunner_extra_actions_show_their_segments_and_triple_the_attack_rate
     ).mistrunner
     assert mist.acts_on == (9, 4, 2)
     assert mist.attacks_per_minute == 60
-    assert "-2, -4" in mist.actions_per_turn
+    assert mist.dice_penalties == (0, 2, 4)
 
 
 def test_celerity_rounds_add_rounds_attacks_and_steps():
@@ -165,3 +167,48 @@ def test_the_comparison_pages_worked_figures():
 def test_the_comparison_pages_damage_by_margin_table(margin, mneme, mist):
     row = compare(OneCharacter(margin=margin))
     assert (row.mneme.damage, row.mistrunner.damage, row.minds_eye.damage) == (mneme, mist, 1)
+
+
+@pytest.mark.parametrize("heavy", [False, True])
+def test_each_mneme_figure_is_the_mneme_rules_own(heavy):
+    # The Mneme column holds no figure of its own: each equals the rules_core function or table.
+    character = OneCharacter(
+        margin=3,
+        mneme_dexterity=10,
+        mneme_initiative_skill=2,
+        mneme_initiative_roll=9,
+        mneme_heavy_load=heavy,
+    )
+    row = compare(character).mneme
+    assert row.seconds_per_turn == actions.round_seconds()
+    assert row.minor_actions == actions.minor_actions_per_round()
+    assert row.attack_cost == actions.action_cost("significant")
+    assert row.attacks_per_turn == actions.minor_actions_per_round() // actions.action_cost("significant")
+    assert row.initiative == mneme_initiative.initiative(9, checks.characteristic_modifier(10), 2)
+    load = "heavy" if heavy else "light"
+    move, dash, run = (movement.movement(a, load).metres for a in ("move", "dash", "run"))
+    # Actions § Movement Table: the best of a run, a dash and a move, or three moves.
+    assert row.metres_per_turn == max(run, dash + move, 3 * move)
+    assert row.damage == damage.damage_outcome("3d6", success_effect=3).expected_total
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(-1, 8),
+    st.integers(1, 3),
+    st.integers(2, 6),
+    st.integers(-3, 3),
+    st.integers(0, 6),
+    st.one_of(st.none(), st.integers(1, 4)),
+)
+def test_mneme_damage_is_the_damage_engines_expected_total(margin, count, sides, bonus, armor, rate):
+    # Outcomes § Damage Rolls, § Rate of Attack, § Armor: the mean of rules_core.damage.damage_outcome.
+    weapon = DamageDice(count, sides, bonus)
+    expected = (
+        0
+        if margin < 0
+        else damage.damage_outcome(
+            weapon.expression, success_effect=margin, armor=armor, rate_of_attack=rate
+        ).expected_total
+    )
+    assert mneme_expected_damage(margin, weapon, armor=armor, rate_of_attack=rate) == expected

@@ -197,8 +197,8 @@ def test_exact_thrown_ranges_keep_the_half_metres() -> None:
 @pytest.mark.parametrize(
     ("strength", "value", "message"),
     [
-        (-1, 1, "Strength must be between 0 and 50"),
-        (51, 1, "Strength"),
+        (-1, 1, "Strength must be between 0 and 99"),
+        (100, 1, "Strength"),
         (7, 0, "above 0"),
         (7, 21, "at most 20"),
     ],

@@ -323,3 +323,14 @@ def test_a_bigger_success_effect_never_means_less_damage(text, a, b, armor):
     large = damage.damage_outcome(text, success_effect=high, rate_of_attack=3, armor=armor)
     for t in range(0, max(large.total) + 2):
         assert _tail(small.total, t) <= _tail(large.total, t)
+
+
+def test_past_hp_chance_counts_damage_already_taken() -> None:
+    """Outcomes § Hit Points (HP) > Definition: HP are "a Threshold" for objects and vehicles too."""
+    from rules_core.damage import damage_outcome, past_hp_chance
+
+    one_d6 = damage_outcome("1d6", success_effect=0)
+    assert past_hp_chance(one_d6, 4) == Fraction(2, 6)
+    assert past_hp_chance(one_d6, 4, current_damage=2) == Fraction(4, 6)
+    with pytest.raises(ValueError, match="negative"):
+        past_hp_chance(one_d6, 4, current_damage=-1)

@@ -424,3 +424,14 @@ def test_characteristic_damage_recovers_one_point_per_three_days_one_at_a_time()
         healing.characteristic_recovery_days({"Int": -1})
     with pytest.raises(ValueError, match="at most"):
         healing.characteristic_recovery_days({"Int": 1001})
+
+
+def test_care_level_follows_the_chosen_threshold_reading() -> None:
+    """Outcomes § Care Levels: light care below the seriously wounded threshold ("Damage < 1/3 HP").
+
+    Str 7 / Dex 8 / End 9 (HP 24) with 8 damage: a third of HP is seriously wounded
+    (moderate care), but by the characteristics table (best physical 9) only wounded (light care).
+    """
+    assert healing.care_level(8, 24) is CareLevel.MODERATE
+    assert healing.care_level(8, 24, thresholds="best_physical", best_physical=9) is CareLevel.LIGHT
+    assert healing.care_level(18, 24, thresholds="best_physical", best_physical=9) is CareLevel.SERIOUS

@@ -83,15 +83,23 @@ def test_defending_with_cover_three_stops_at_four() -> None:
     assert defence_modifier("concealment", 1, "concealment") == 2
 
 
-def test_defending_never_lowers_a_cover_already_above_four_by_default() -> None:
-    assert defence_modifier("cover", 5, Defend.COVER) == 5
-    assert defence_modifier("cover", 5) == 5
-
-
-def test_with_the_always_cap_reading_cover_never_counts_above_four() -> None:
+def test_cover_never_counts_above_four_by_default() -> None:
+    """Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4"."""
+    assert defence_modifier("cover", 5) == 4
+    assert defence_modifier("concealment", 6) == 4
+    assert defence_modifier("cover", 5, Defend.COVER) == 4
     assert defence_modifier("cover", 5, cover_cap=CoverCap.ALWAYS) == 4
     assert defence_modifier("cover", 3, Defend.COVER, "always") == 4
+    assert mitigate(9, cover=6).cover_absorbed == 4
     assert mitigate(9, cover=6, cover_cap="always").cover_absorbed == 4
+
+
+def test_with_the_doubling_only_reading_a_cover_above_four_is_kept() -> None:
+    """Switch cover_cap="doubling_only": only the Defend doubling stops at 4 (rulings.md#defend-cap)."""
+    assert defence_modifier("cover", 5, Defend.COVER, "doubling_only") == 5
+    assert defence_modifier("cover", 5, cover_cap=CoverCap.DOUBLING_ONLY) == 5
+    assert defence_modifier("cover", 3, Defend.COVER, "doubling_only") == 4
+    assert mitigate(9, cover=6, cover_cap="doubling_only").cover_absorbed == 6
 
 
 def test_defending_doubles_skill_without_a_cap() -> None:

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules_core import limits
 from rules_core.peers.minds_eye._figures import check_whole, figure
 from rules_core.tables import table
 
@@ -22,7 +23,7 @@ __all__ = [
     "resolve_shared_moment",
 ]
 
-MAX_CHARACTERS = 100
+MAX_CHARACTERS = limits.MAX_COMBATANTS
 
 
 @dataclass(frozen=True)

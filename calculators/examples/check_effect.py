@@ -1,0 +1,71 @@
+"""Example calculator (not registered): the chance of a check and the Effect of a roll.
+
+``calculators/README.md`` shows this file whole; ``tests/test_calculator_readme.py`` checks
+that the README block is this file and that it evaluates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators.format import percent, signed
+from calculators.framework import (
+    BoolInput,
+    Calculator,
+    Chart,
+    ChoiceInput,
+    IntInput,
+    OptionalIntInput,
+    Output,
+    Result,
+    RuleLink,
+    Step,
+    on_field,
+)
+from rules_core import checks
+
+__all__ = ["CALCULATOR", "compute"]
+
+CHECK = RuleLink("The check", "rules/checks.md#dice-roll")  # a docs path and an anchor
+EFFECT = RuleLink("Effect", "rules/checks.md#effect")
+ADVANTAGE = {"none": (0, 0), "advantage": (1, 0), "disadvantage": (0, 1)}
+
+
+def compute(values: Mapping[str, Any]) -> Result:
+    """``values``: the parsed inputs by key (``int``, ``int | None``, ``str``, ``bool``)."""
+    modifier, difficulty, roll = values["modifier"], values["difficulty"], values["roll"]
+    advantage, disadvantage = ADVANTAGE[values["dice"]]
+    with on_field("difficulty"):  # a ValueError raised here shows beside "difficulty"
+        chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
+    outputs = {"chance": percent(chance)}  # output key -> text; a key left out shows "—"
+    working = [Step(f"2d6 {signed(modifier)} reaches {difficulty}: {percent(chance)}.", CHECK)]
+    if roll is not None:
+        effect = checks.effect(roll + modifier, difficulty)
+        outputs["effect"] = signed(effect)
+        working.append(Step(f"Effect: {roll} {signed(modifier)} - {difficulty} = {signed(effect)}.", EFFECT))
+    charts = ()
+    if values["show_chart"]:
+        dist = checks.check_distribution(advantage, disadvantage)
+        points = tuple((total, dist[total]) for total in sorted(dist))
+        highlight = () if roll is None else (roll,)
+        charts = (Chart("check", "Chance of each roll", "Dice", "Chance", points, highlight),)
+    return Result(outputs=outputs, working=tuple(working), charts=charts)
+
+
+CALCULATOR = Calculator(
+    name="check_effect",
+    title="Check and Effect",
+    summary="The chance a check succeeds and the Effect of a roll.",
+    inputs=(
+        IntInput("modifier", "Modifier (DM)", 0, -checks.MAX_MODIFIER, checks.MAX_MODIFIER),
+        IntInput("difficulty", "Difficulty", 8, 2, checks.MAX_DIFFICULTY),
+        OptionalIntInput("roll", "Your 2d6", 2, 12, help="Optional: the dice you rolled."),
+        ChoiceInput("dice", "Dice", tuple((key, key.capitalize()) for key in ADVANTAGE), "none"),
+        BoolInput("show_chart", "Show the chart", default=True),
+    ),
+    outputs=(Output("chance", "Chance of success"), Output("effect", "Effect")),
+    compute=compute,
+    uses=("rules_core.checks.success_chance", "rules_core.checks.effect"),
+    rules=(CHECK, EFFECT),  # the links shown under every result
+)

@@ -1,0 +1,22 @@
+"""Reference content for the site's pages, computed from ``rules_core`` at build time.
+
+- :mod:`calculators.reference.tables`: the rules tables (``TABLES``, name -> markdown table),
+  for ``<!-- table: NAME -->`` markers;
+- :mod:`calculators.reference.examples`: the worked-example figures (``VALUES``, name -> text),
+  for ``<!-- value: NAME -->`` markers;
+- :mod:`calculators.reference.index`: the list of calculators on the calculators index page,
+  from the registry's ``summary`` of each;
+- :mod:`calculators.reference.markdown`: the pipe-table writer they share.
+
+Every number becomes text through :mod:`calculators.format`. The MkDocs hooks in ``hooks/``
+only find the markers and call these registries.
+"""
+
+from __future__ import annotations
+
+from calculators.reference.examples import VALUES
+from calculators.reference.index import CalculatorHome, calculator_index
+from calculators.reference.markdown import markdown_table
+from calculators.reference.tables import TABLES
+
+__all__ = ["TABLES", "VALUES", "CalculatorHome", "calculator_index", "markdown_table"]

@@ -1,0 +1,33 @@
+"""Helpers shared by the fast calculator tests (CPython): run a registered calculator by name.
+
+In a test module: ``outputs = partial(_calc.outputs, "dice")``, then ``outputs(count=2, sides=6)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calculators.framework import runtime
+from calculators.framework.render import EMPTY_OUTPUT
+
+__all__ = ["assert_flagged", "compute", "outputs"]
+
+
+def compute(name: str, /, **params: object) -> dict[str, Any]:
+    """The payload the browser gets for these inputs (each value written as text)."""
+    return runtime.compute(name, {key: str(value) for key, value in params.items()})
+
+
+def outputs(name: str, /, **params: object) -> dict[str, str]:
+    """The output texts by key; fails the test when the inputs do not compute."""
+    result = compute(name, **params)
+    assert result["ok"], result
+    return result["outputs"]
+
+
+def assert_flagged(name: str, field: str, value: str, message: str) -> None:
+    """``value`` in ``field`` is refused with ``message`` beside that field, and every output is empty."""
+    result = runtime.compute(name, {field: value})
+    assert not result["ok"]
+    assert message in result["errors"][field]
+    assert set(result["outputs"].values()) == {EMPTY_OUTPUT}

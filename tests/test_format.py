@@ -1,0 +1,209 @@
+"""calculators.format: the one place a number becomes text, and every path that shows a number agrees.
+
+The rules pages' path is added by the lead once the hooks' tables are importable.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calculators import format as fmt
+from calculators.framework import runtime
+from calculators.table import tracker as table_tracker
+from rules_core import injury
+
+ROOT = Path(__file__).resolve().parents[1]
+MINUS = "\u2212"
+
+
+# ---------------------------------------------------------------- signed and number
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (2, "+2"),
+        (-3, f"{MINUS}3"),
+        (0, "+0"),
+        (12, "+12"),
+        (Fraction(7, 2), "+7/2"),
+        (Fraction(-1, 3), f"{MINUS}1/3"),
+    ],
+)
+def test_signed_writes_every_modifier_with_its_sign_and_a_true_minus(
+    value: int | Fraction, text: str
+) -> None:
+    assert fmt.signed(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(0, "0"), (7, "7"), (-3, f"{MINUS}3"), (Fraction(7, 2), "7/2"), (Fraction(-5, 4), f"{MINUS}5/4")],
+)
+def test_number_writes_negatives_with_a_true_minus_and_no_plus(value: int | Fraction, text: str) -> None:
+    assert fmt.number(value) == text
+
+
+@given(st.integers(-10_000, 10_000))
+def test_signed_and_number_never_use_the_ascii_hyphen_and_read_back(value: int) -> None:
+    for text in (fmt.signed(value), fmt.number(value)):
+        assert "-" not in text
+        assert int(text.replace(MINUS, "-")) == value
+    assert fmt.signed(value)[0] in ("+", MINUS)
+
+
+# ---------------------------------------------------------------- percent
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (Fraction(0), "0%"),  # impossible: exact, never "0.00%"
+        (Fraction(1), "100%"),  # certain: exact, never "100.00%"
+        (Fraction(5, 12), "41.67%"),
+        (Fraction(1, 32), "3.13%"),  # 3.125 rounds half up
+        (Fraction(1, 8), "12.50%"),
+        (Fraction(1, 216), "0.46%"),
+        (Fraction(1, 8000), "0.01%"),  # 0.0125
+        (Fraction(1, 20000), "0.01%"),  # 0.005: exactly half, rounds up
+        (Fraction(1, 40000), "0.00%"),  # 0.0025: possible but rounds to nothing (not "0%")
+        (Fraction(39999, 40000), "100.00%"),  # 99.9975: almost certain, not "100%"
+        (Fraction(35, 36), "97.22%"),
+        (Fraction(-1, 32), f"{MINUS}3.13%"),
+    ],
+)
+def test_percent_has_two_decimals_rounded_half_up_and_exact_ends(p: Fraction, text: str) -> None:
+    assert fmt.percent(p) == text
+
+
+def test_percent_takes_integers_too() -> None:
+    assert (fmt.percent(0), fmt.percent(1)) == ("0%", "100%")
+
+
+@given(st.fractions(min_value=0, max_value=1, max_denominator=10**6))
+def test_percent_read_back_is_within_half_a_hundredth_of_a_percent(p: Fraction) -> None:
+    text = fmt.percent(p)
+    assert text.endswith("%")
+    shown = Fraction(text[:-1])
+    assert abs(shown - p * 100) <= Fraction(1, 200)
+    assert (text in ("0%", "100%")) == (p in (0, 1))
+
+
+# ---------------------------------------------------------------- dice and the rest
+
+
+@pytest.mark.parametrize(
+    ("args", "text"),
+    [
+        ((3, 3, -2), f"3d3{MINUS}2"),
+        ((2, 6, 1), "2d6+1"),
+        ((1, 6), "1d6"),
+        ((2, 6, 0), "2d6"),  # no "+0" inside dice notation
+        ((3, 3, 0, "D"), "D 3d3"),
+        ((3, 3, -2, "D"), f"D 3d3{MINUS}2"),
+    ],
+)
+def test_dice_notation_uses_the_signed_modifier(args: tuple, text: str) -> None:
+    assert fmt.dice(*args) == text
+
+
+def test_metres_fractions_and_the_empty_output() -> None:
+    assert (fmt.metres(Fraction(3, 2)), fmt.metres(6), fmt.metres(Fraction(-3, 2))) == (
+        "1.5 m",
+        "6 m",
+        f"{MINUS}1.5 m",
+    )
+    assert (fmt.fraction_text(Fraction(1, 2)), fmt.fraction_text(Fraction(2, 5))) == ("\u00bd", "2/5")
+    assert fmt.EMPTY == "\u2014" and fmt.MINUS == MINUS
+
+
+# ---------------------------------------------------------------- every path reads the same
+
+
+def _calc(name: str, **values: object) -> dict[str, str]:
+    found = runtime.compute(name, {k: str(v) for k, v in values.items()})
+    assert found["ok"], found
+    return found
+
+
+def _effect_output(effect: int) -> str:
+    """The Effect calculator's Effect for a roll that lands ``effect`` away from difficulty 8."""
+    return _calc("effect", modifier=0, difficulty=8, roll=8 + effect)["outputs"]["effect"]
+
+
+def _tracker_row(**combatant: object) -> dict[str, object]:
+    t = table_tracker.empty_tracker()
+    t = table_tracker.tracker_action(t, {"type": "add", "combatant": {"name": "A", **combatant}})["tracker"]
+    view = table_tracker.derive_tracker(t)
+    return view["rows"][view["order"][0]]
+
+
+@pytest.mark.parametrize("figure", [-3, 0, 2])
+def test_a_signed_figure_reads_the_same_in_a_calculator_the_tracker_and_format(figure: int) -> None:
+    text = fmt.signed(figure)
+    # A calculator's output and its working.
+    found = _calc("effect", modifier=figure, difficulty=8, roll=8)
+    assert found["outputs"]["effect"] == _effect_output(figure) == text
+    assert f"Effect = roll 8 {text} \u2212 difficulty 8 = {text}" in found["details"]
+    # The tracker: the wound penalty shown on a card, and the Tactics bonus in the initiative text.
+    damage = -3 * figure if figure <= 0 else 0
+    if figure <= 0:
+        assert _tracker_row(mode="entered", entered=1, damage=damage)["wound_penalty_signed"] == text
+    row = _tracker_row(mode="unprepared", dexterity=7, roll=7, tactics_effect=figure)
+    assert (f", Tactics {text} " in row["initiative_text"]) == (figure != 0)
+    # The tracker's initiative as told, and the calculators' plain numbers.
+    assert _tracker_row(mode="entered", entered=figure)["initiative_shown"] == fmt.number(figure)
+
+
+@pytest.mark.parametrize(
+    ("p", "calculator", "values", "row"),
+    [
+        (Fraction(1, 32), "dice", {"dice": "5d2"}, 5),  # all five dice show 1
+        (Fraction(0), "effect", {"modifier": 0, "difficulty": 30}, None),
+        (Fraction(1), "effect", {"modifier": 0, "difficulty": 2}, None),
+    ],
+)
+def test_a_chance_reads_the_same_in_a_calculator_its_chart_and_format(
+    p: Fraction, calculator: str, values: dict[str, object], row: int | None
+) -> None:
+    text = fmt.percent(p)
+    found = _calc(calculator, **values)
+    if row is None:
+        assert found["outputs"]["chance"] == text
+        assert f"chance {text} (exact" in found["details"]
+    else:
+        assert f'<th scope="row">{row}</th><td>{text}</td>' in found["details"]
+        assert f"[&quot;{row}&quot;,{float(p)},&quot;{text}&quot;]" in found["details"]  # the chart's tooltip
+
+
+@pytest.mark.parametrize(("endurance", "damage"), [(9, 25), (0, 30), (12, 27)])
+def test_the_trackers_dying_chance_reads_as_format_writes_it(endurance: int, damage: int) -> None:
+    body = {"strength": 7, "dexterity": 7, "endurance": endurance, "damage": damage}  # HP 14 + End
+    row = _tracker_row(mode="entered", entered=5, **body)
+    dying = [r for r in row["reminders"] if r["kind"] == "dying"]
+    assert dying, row["reminders"]
+    assert f"({fmt.percent(injury.dying_roll_chance(endurance, damage))})" in dying[0]["text"]
+    found = _calc("dying", rounds=1, **body)
+    assert found["outputs"]["round_chance"] == fmt.percent(injury.dying_roll_chance(endurance, damage))
+
+
+# ---------------------------------------------------------------- nobody else formats
+
+
+def test_the_renderer_no_longer_has_its_own_signed_or_percent() -> None:
+    source = (ROOT / "calculators/framework/render.py").read_text(encoding="utf-8")
+    assert "def signed" not in source and "def percent" not in source
+
+
+@pytest.mark.parametrize("name", ["tracker.js", "character.js", "calculators.js"])
+def test_the_table_scripts_format_no_number(name: str) -> None:
+    source = (ROOT / "calculators/frontend" / name).read_text(encoding="utf-8")
+    assert "toFixed" not in source
+    assert not re.search(r"""replace\(\s*["']-["']""", source)  # hyphen to minus: Python's job
+    assert not re.search(r"`\+\$\{", source)  # "+" glued to a number
