@@ -13,21 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.damage import chart_points, damage_steps, injury_outputs, per_roll_text, two_decimals
 from calculators.format import percent, signed
-from calculators.framework import (
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-    on_field,
-)
 from calculators.mitigation import (
     CAP_CHOICES,
     DEFEND,
@@ -41,24 +29,24 @@ from rules_core import checks, damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "compute"]
 
-ATTACK = RuleLink("Attack basics", "rules/attacks.md#attack-basics")
-ON_SUCCESS = RuleLink("On a success", "rules/attacks.md#attack-success")
-ON_FAILURE = RuleLink("On a failure", "rules/attacks.md#attack-failure")
-CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
-EFFECT = RuleLink("Effect", "rules/checks.md#effect")
-ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
-ORDINARY = RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
-COVER_DAMAGE = RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
-DAMAGE_ROLLS = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
+ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
+ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
+ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
+DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 
 
-def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[Step]]:
+def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
     """The roll's DM: a Defend with skill counts the skill a second time (Actions § Defend Action)."""
     modifier, skill = values["modifier"], values["skill"]
     if values["defend"] != mitigation.Defend.SKILL or not skill:
         return modifier, []
-    with on_field("skill"):
+    with fw.on_field("skill"):
         dm = checks.check_modifier(
             mitigation.defend_roll_modifier(modifier - skill, skill, mitigation.Defend.SKILL),
             "The roll's DM with the doubled skill",
@@ -67,27 +55,27 @@ def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[Step]]:
         f"Defending with skill doubles it in the roll too: DM {signed(modifier)} + skill {skill} = "
         f"{signed(dm)}."
     )
-    return dm, [Step(text, DEFEND)]
+    return dm, [fw.Step(text, DEFEND)]
 
 
-def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], list[Step], Chart]:
+def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], list[fw.Step], fw.Chart]:
     difficulty = values["difficulty"]
     advantage, disadvantage, roll = values["advantage"], values["disadvantage"], values["roll"]
-    with on_field("advantage"):
+    with fw.on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
-    with on_field("difficulty"):
+    with fw.on_field("difficulty"):
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
     dice_text = (
         "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
     )
     steps = [
-        Step(
+        fw.Step(
             f"Roll {dice_text} {signed(modifier)} against difficulty {difficulty}: success chance "
             f"{percent(chance)}.",
             CHECK if net == 0 else ADVANTAGE,
         )
     ]
-    chart = Chart(
+    chart = fw.Chart(
         key="dice",
         caption=f"Chance of each dice total ({dice_text})",
         x_label="Dice total",
@@ -98,8 +86,8 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
     return {"chance": percent(chance)}, steps, chart
 
 
-def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[Step]]:
-    with on_field("conditions"):
+def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[fw.Step]]:
+    with fw.on_field("conditions"):
         result = mitigation.mitigate(
             degree,
             conditions=values["conditions"],
@@ -110,11 +98,11 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
             cover_cap=mitigation.CoverCap(values["cover_cap"]),
             order=mitigation.MitigationOrder(values["order"]),
         )
-    steps = [Step(f"The adversary hits back with a fail effect of {degree}.", ON_FAILURE)]
+    steps = [fw.Step(f"The adversary hits back with a fail effect of {degree}.", ON_FAILURE)]
     for step in result.steps:
         if step.modifier:
             steps.append(
-                Step(
+                fw.Step(
                     f"{step.name.capitalize()} {step.modifier} removes {step.reduced_by}: "
                     f"{step.remaining} left.",
                     FACTOR_RULES[step.name],
@@ -122,15 +110,15 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
             )
     steps[1:1] = cap_steps(values, result)
     if result.cover_absorbed:
-        steps.append(Step(f"The cover takes {result.cover_absorbed} attack(s).", COVER_DAMAGE))
+        steps.append(fw.Step(f"The cover takes {result.cover_absorbed} attack(s).", COVER_DAMAGE))
     if result.ordinary_failure:
-        steps.append(Step("Nothing left: an ordinary failure, no damage to the character.", ORDINARY))
+        steps.append(fw.Step("Nothing left: an ordinary failure, no damage to the character.", ORDINARY))
     return result, steps
 
 
-def _cover_damage(values: Mapping[str, Any], attacks: int, outputs: dict[str, str]) -> list[Step]:
+def _cover_damage(values: Mapping[str, Any], attacks: int, outputs: dict[str, str]) -> list[fw.Step]:
     """The attacks the cover absorbed, rolled against its AR and HP (Outcomes § Cover Takes Damage)."""
-    with on_field("cover_hp"):
+    with fw.on_field("cover_hp"):
         hit = damage.protection_damage(
             values["adversary_damage"], attacks, armor=values["cover_armor"], hp=values["cover_hp"]
         )
@@ -138,7 +126,7 @@ def _cover_damage(values: Mapping[str, Any], attacks: int, outputs: dict[str, st
     outputs["cover_left"] = two_decimals(hit.expected_left)
     outputs["cover_broken"] = percent(hit.past_hp)
     return [
-        Step(
+        fw.Step(
             f"The cover takes {attacks} attack(s) of {per_roll_text(hit.outcome)} after its armor "
             f"{values['cover_armor']}: {outputs['cover_damage']} damage on average; of its "
             f"{values['cover_hp']} HP, {outputs['cover_left']} left on average, "
@@ -148,7 +136,7 @@ def _cover_damage(values: Mapping[str, Any], attacks: int, outputs: dict[str, st
     ]
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """The check's chance; given a roll, its Effect and everything that follows from it."""
     modifier, defend_steps = _roll_modifier(values)
     outputs, steps, dice_chart = _check(values, modifier)
@@ -156,15 +144,15 @@ def compute(values: Mapping[str, Any]) -> Result:
     charts = [dice_chart]
     roll = values["roll"]
     if roll is None:
-        steps.append(Step("Enter the two kept dice to follow the attack through.", ATTACK))
-        return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+        steps.append(fw.Step("Enter the two kept dice to follow the attack through.", ATTACK))
+        return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     total = roll + modifier
-    with on_field("roll"):
+    with fw.on_field("roll"):
         outcome = checks.resolve_check(total, values["difficulty"])
     outputs["effect"] = signed(outcome.effect)
     outputs["outcome"] = "success" if outcome.success else "failure"
     steps.append(
-        Step(
+        fw.Step(
             f"Effect = {roll} {signed(modifier)} \u2212 {values['difficulty']} = "
             f"{signed(outcome.effect)}: {outputs['outcome']}.",
             EFFECT,
@@ -172,8 +160,8 @@ def compute(values: Mapping[str, Any]) -> Result:
     )
     if outcome.success and values["defend"] != mitigation.Defend.NONE:
         outputs["target"] = "nobody"
-        steps.append(Step("A successful Defend: you take no damage and deal none.", DEFEND))
-        return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+        steps.append(fw.Step("A successful Defend: you take no damage and deal none.", DEFEND))
+        return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     if outcome.success:
         expression, rate_raw, armor, hp_key, current = (
             values["damage"],
@@ -184,7 +172,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         )
         effect_for_damage, field = outcome.effect, "damage"
         outputs["target"] = "adversary"
-        steps.append(Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
+        steps.append(fw.Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
     else:
         mitigated, more = _mitigate(values, outcome.fail_degree)
         steps.extend(more)
@@ -195,7 +183,7 @@ def compute(values: Mapping[str, Any]) -> Result:
             steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
         outputs["target"] = "you"
         if mitigated.ordinary_failure:
-            return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+            return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
         expression, rate_raw, armor, hp_key, current = (
             values["adversary_damage"],
             values["adversary_rate"],
@@ -205,7 +193,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         )
         effect_for_damage, field = -mitigated.remaining, "adversary_damage"
     rate = rate_raw or None
-    with on_field(field):
+    with fw.on_field(field):
         hit = damage.damage_outcome(
             expression,
             success_effect=effect_for_damage if effect_for_damage >= 0 else None,
@@ -225,9 +213,9 @@ def compute(values: Mapping[str, Any]) -> Result:
     hp = values[hp_key]
     if hp is not None:
         if values["reading"] == "best_physical" and values["best_physical"] is None:
-            with on_field("best_physical"):
+            with fw.on_field("best_physical"):
                 raise ValueError("The table reading needs the best physical characteristic.")
-        with on_field(hp_key):
+        with fw.on_field(hp_key):
             more_out, more_steps = injury_outputs(
                 hit, hp, current, injury.ThresholdReading(values["reading"]), values["best_physical"]
             )
@@ -235,7 +223,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         steps.extend(more_steps)
     whom = "the adversary" if outcome.success else "the character"
     charts.append(
-        Chart(
+        fw.Chart(
             key="total",
             caption=f"Chance of each damage total against {whom}",
             x_label="Total damage",
@@ -243,35 +231,35 @@ def compute(values: Mapping[str, Any]) -> Result:
             points=chart_points(hit.total),
         )
     )
-    return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
 
 OUTPUTS = (
-    Output("chance", "Chance of success"),
-    Output("effect", "Effect"),
-    Output("outcome", "Outcome"),
-    Output("remaining", "Fail effect left"),
-    Output("ordinary_failure", "Ordinary failure"),
-    Output("cover_absorbs", "Attacks the cover takes"),
-    Output("cover_damage", "Damage to the cover (average)"),
-    Output("cover_left", "Cover HP left (average)"),
-    Output("cover_broken", "Cover past its HP"),
-    Output("target", "Damage goes to"),
-    Output("rolls", "Damage rolls made"),
-    Output("kept", "Rolls kept"),
-    Output("per_roll", "One roll after armor"),
-    Output("expected", "Expected total"),
-    Output("wounded", "Wounded or worse"),
-    Output("seriously_wounded", "Seriously wounded or worse"),
-    Output("critically_wounded", "Critically wounded or worse"),
-    Output("dying", "Dying"),
-    Output("bleeding", "Bleeding"),
+    fw.Output("chance", "Chance of success"),
+    fw.Output("effect", "Effect"),
+    fw.Output("outcome", "Outcome"),
+    fw.Output("remaining", "Fail effect left"),
+    fw.Output("ordinary_failure", "Ordinary failure"),
+    fw.Output("cover_absorbs", "Attacks the cover takes"),
+    fw.Output("cover_damage", "Damage to the cover (average)"),
+    fw.Output("cover_left", "Cover HP left (average)"),
+    fw.Output("cover_broken", "Cover past its HP"),
+    fw.Output("target", "Damage goes to"),
+    fw.Output("rolls", "Damage rolls made"),
+    fw.Output("kept", "Rolls kept"),
+    fw.Output("per_roll", "One roll after armor"),
+    fw.Output("expected", "Expected total"),
+    fw.Output("wounded", "Wounded or worse"),
+    fw.Output("seriously_wounded", "Seriously wounded or worse"),
+    fw.Output("critically_wounded", "Critically wounded or worse"),
+    fw.Output("dying", "Dying"),
+    fw.Output("bleeding", "Bleeding"),
 )
 _OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)
 
 
-def _dice(key: str, label: str, default: str, help_: str) -> TextInput:
-    return TextInput(
+def _dice(key: str, label: str, default: str, help_: str) -> fw.TextInput:
+    return fw.TextInput(
         key,
         label,
         default,
@@ -282,16 +270,16 @@ def _dice(key: str, label: str, default: str, help_: str) -> TextInput:
     )
 
 
-def _factor(key: str, label: str, default: int) -> IntInput:
-    return IntInput(key, label, default, 0, mitigation.MAX_MITIGATION)
+def _factor(key: str, label: str, default: int) -> fw.IntInput:
+    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION)
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="attack",
     title="One attack, start to finish",
     summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
     inputs=(
-        IntInput(
+        fw.IntInput(
             "modifier",
             "Modifier (DM)",
             2,
@@ -299,7 +287,7 @@ CALCULATOR = Calculator(
             checks.MAX_MODIFIER,
             help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
         ),
-        IntInput(
+        fw.IntInput(
             "difficulty",
             "Difficulty",
             8,
@@ -307,9 +295,9 @@ CALCULATOR = Calculator(
             checks.MAX_DIFFICULTY,
             help="8 + the conditions.",
         ),
-        IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
-        OptionalIntInput(
+        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
+        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        fw.OptionalIntInput(
             "roll",
             "Roll (two kept dice)",
             2,
@@ -319,18 +307,20 @@ CALCULATOR = Calculator(
             placeholder="not rolled",
         ),
         _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
-        IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
-        IntInput("armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."),
-        OptionalIntInput(
+        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        fw.IntInput(
+            "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
+        ),
+        fw.OptionalIntInput(
             "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
         ),
         _factor("conditions", "Conditions", 0),
         _factor("concealment", "Concealment", 0),
         _factor("cover", "Your cover", 0),
-        IntInput(
+        fw.IntInput(
             "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
         ),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "cover_hp",
             "Your cover's HP",
             1,
@@ -338,19 +328,19 @@ CALCULATOR = Calculator(
             help="Optional: roll the attacks it absorbs against it.",
         ),
         _factor("skill", "Your defensive skill", 0),
-        ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
+        fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
         _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
-        IntInput(
+        fw.IntInput(
             "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
         ),
-        IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-        OptionalIntInput(
+        fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
+        fw.OptionalIntInput(
             "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
         ),
-        IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
-        ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
-        ChoiceInput(
+        fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
+        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
+        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        fw.ChoiceInput(
             "reading",
             "Injury thresholds (ruling)",
             (
@@ -359,7 +349,7 @@ CALCULATOR = Calculator(
             ),
             "fractions_of_hp",
         ),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "best_physical", "Best physical characteristic", 0, 100, help="Only for the table reading."
         ),
     ),

@@ -11,21 +11,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import MINUS, signed
 from calculators.format import dice as dice_notation
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    ChoiceInput,
-    FieldError,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-)
 from rules_core import checks, damage, dice, limits
 from rules_core.peers import minds_eye, mistrunner
 from rules_core.peers.comparison import (
@@ -39,29 +27,29 @@ from rules_core.peers.comparison import (
 
 __all__ = ["CALCULATOR", "compute", "parse_weapon"]
 
-COMPARISON = RuleLink("One character, three systems", "peers/comparison.md#one-character")
-MNEME_INITIATIVE = RuleLink("Mneme initiative", "rules/actions.md#initiative")
-MNEME_CHM = RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
-MNEME_ACTIONS = RuleLink("Mneme action types", "rules/actions.md#action-types")
-MNEME_ROUND = RuleLink("Mneme combat round", "rules/actions.md#combat-round")
-MNEME_MOVEMENT = RuleLink("Mneme movement table", "rules/movement.md#movement-table")
-MNEME_DAMAGE = RuleLink("Mneme damage rolls", "rules/damage.md#damage-rolls")
-MNEME_RATE = RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
-MNEME_ARMOR = RuleLink("Mneme armor", "rules/damage.md#armor")
-MNEME_MINIMUM = RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
-MIST_REACTION = RuleLink("Mistrunner reaction rolls", "peers/mistrunner.md#reaction-rolls")
-MIST_TURN = RuleLink("Mistrunner combat turn", "peers/mistrunner.md#combat-sequence")
-MIST_EXTRA = RuleLink("Mistrunner extra actions", "peers/mistrunner.md#extra-actions")
-MIST_MOVEMENT = RuleLink("Mistrunner movement", "peers/mistrunner.md#movement")
-MIST_DAMAGE = RuleLink("Mistrunner damage", "peers/mistrunner.md#damage")
-MIST_STRENGTH = RuleLink("Mistrunner strength", "peers/mistrunner.md#strength")
-MIST_ARMOR = RuleLink("Mistrunner armor", "peers/mistrunner.md#armor")
-MET_INITIATIVE = RuleLink("Mind's Eye Theatre initiative", "peers/minds-eye-theatre.md#initiative")
-MET_TURNS = RuleLink("Mind's Eye Theatre turns", "peers/minds-eye-theatre.md#turns")
-MET_ACTIONS = RuleLink("Mind's Eye Theatre actions", "peers/minds-eye-theatre.md#actions")
-MET_CELERITY = RuleLink("Celerity rounds", "peers/minds-eye-theatre.md#celerity-rounds")
-MET_MOVEMENT = RuleLink("Mind's Eye Theatre movement", "peers/minds-eye-theatre.md#movement")
-MET_DAMAGE = RuleLink("Mind's Eye Theatre damage", "peers/minds-eye-theatre.md#test-pools")
+COMPARISON = fw.RuleLink("One character, three systems", "peers/comparison.md#one-character")
+MNEME_INITIATIVE = fw.RuleLink("Mneme initiative", "rules/actions.md#initiative")
+MNEME_CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+MNEME_ACTIONS = fw.RuleLink("Mneme action types", "rules/actions.md#action-types")
+MNEME_ROUND = fw.RuleLink("Mneme combat round", "rules/actions.md#combat-round")
+MNEME_MOVEMENT = fw.RuleLink("Mneme movement table", "rules/movement.md#movement-table")
+MNEME_DAMAGE = fw.RuleLink("Mneme damage rolls", "rules/damage.md#damage-rolls")
+MNEME_RATE = fw.RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
+MNEME_ARMOR = fw.RuleLink("Mneme armor", "rules/damage.md#armor")
+MNEME_MINIMUM = fw.RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
+MIST_REACTION = fw.RuleLink("Mistrunner reaction rolls", "peers/mistrunner.md#reaction-rolls")
+MIST_TURN = fw.RuleLink("Mistrunner combat turn", "peers/mistrunner.md#combat-sequence")
+MIST_EXTRA = fw.RuleLink("Mistrunner extra actions", "peers/mistrunner.md#extra-actions")
+MIST_MOVEMENT = fw.RuleLink("Mistrunner movement", "peers/mistrunner.md#movement")
+MIST_DAMAGE = fw.RuleLink("Mistrunner damage", "peers/mistrunner.md#damage")
+MIST_STRENGTH = fw.RuleLink("Mistrunner strength", "peers/mistrunner.md#strength")
+MIST_ARMOR = fw.RuleLink("Mistrunner armor", "peers/mistrunner.md#armor")
+MET_INITIATIVE = fw.RuleLink("Mind's Eye Theatre initiative", "peers/minds-eye-theatre.md#initiative")
+MET_TURNS = fw.RuleLink("Mind's Eye Theatre turns", "peers/minds-eye-theatre.md#turns")
+MET_ACTIONS = fw.RuleLink("Mind's Eye Theatre actions", "peers/minds-eye-theatre.md#actions")
+MET_CELERITY = fw.RuleLink("Celerity rounds", "peers/minds-eye-theatre.md#celerity-rounds")
+MET_MOVEMENT = fw.RuleLink("Mind's Eye Theatre movement", "peers/minds-eye-theatre.md#movement")
+MET_DAMAGE = fw.RuleLink("Mind's Eye Theatre damage", "peers/minds-eye-theatre.md#test-pools")
 
 CM_PER_METRE = 100
 MISS = "0 (miss)"
@@ -162,11 +150,11 @@ def _compare(character: OneCharacter) -> Comparison:
         message = str(exc)
         for needle, key in fields:
             if needle in message:
-                raise FieldError(message, key) from exc
+                raise fw.FieldError(message, key) from exc
         raise
 
 
-def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
+def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
     dex, skill, roll = (
         values["mneme_dexterity"],
         values["mneme_initiative_skill"],
@@ -176,39 +164,39 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
     load = "medium or heavy" if values["mneme_load"] == "heavy" else "light"
     margin, weapon, armor = values["margin"], values["mneme_weapon"], values["mneme_armor"]
     steps = [
-        Step(
+        fw.Step(
             f"Mneme initiative: 2d6 roll {roll} {_plus(chm)} (Dexterity {dex}) {_plus(skill)} (skill) "
             f"= {row.initiative}, kept for the whole fight.",
             MNEME_INITIATIVE,
         ),
-        Step(f"Dexterity {dex} gives a characteristic modifier of {signed(chm)}.", MNEME_CHM),
-        Step(
+        fw.Step(f"Dexterity {dex} gives a characteristic modifier of {signed(chm)}.", MNEME_CHM),
+        fw.Step(
             f"A {row.seconds_per_turn}-second round holds {row.minor_actions} minor actions; an attack costs "
             f"{row.attack_cost}: {_attacks(row, 'round')}.",
             MNEME_ACTIONS,
         ),
-        Step(
+        fw.Step(
             f"Fastest movement with a {load} load: {_num(row.metres_per_turn or 0)} m a round, "
             f"{_num(row.metres_per_second or 0)} m/s.",
             MNEME_MOVEMENT,
         ),
     ]
     if margin < 0:
-        steps.append(Step(f"Effect {margin} is a miss: no damage rolls.", MNEME_DAMAGE))
+        steps.append(fw.Step(f"Effect {margin} is a miss: no damage rolls.", MNEME_DAMAGE))
         return steps
     rolls = damage.rolls_from_success_effect(margin, values["mneme_rate_of_attack"])
     made = f"Effect {margin} makes {_times(rolls.made, 'damage roll')} of {_dice(weapon)} (1 + 1 per point)"
     if rolls.kept < rolls.made:
-        steps.append(Step(f"{made}; the rate of attack keeps the best {rolls.kept}.", MNEME_RATE))
+        steps.append(fw.Step(f"{made}; the rate of attack keeps the best {rolls.kept}.", MNEME_RATE))
     else:
-        steps.append(Step(f"{made}.", MNEME_DAMAGE))
+        steps.append(fw.Step(f"{made}.", MNEME_DAMAGE))
     if armor:
-        steps.append(Step(f"Armor {armor} comes off each roll, never below 0.", MNEME_ARMOR))
+        steps.append(fw.Step(f"Armor {armor} comes off each roll, never below 0.", MNEME_ARMOR))
     if damage.minimum_damage_applies(margin):
-        steps.append(Step(f"Effect {margin} is 6 or more: every roll does at least 1.", MNEME_MINIMUM))
+        steps.append(fw.Step(f"Effect {margin} is 6 or more: every roll does at least 1.", MNEME_MINIMUM))
     exact = row.damage
     shown = f" (exactly {exact.numerator}/{exact.denominator})" if 1 < exact.denominator <= MAX_SHOWN else ""
-    steps.append(Step(f"Average damage of the hit: {_num(exact)}{shown}.", MNEME_DAMAGE))
+    steps.append(fw.Step(f"Average damage of the hit: {_num(exact)}{shown}.", MNEME_DAMAGE))
     return steps
 
 
@@ -216,27 +204,27 @@ def _dice(weapon: DamageDice) -> str:
     return dice_notation(weapon.count, weapon.sides, weapon.bonus)
 
 
-def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
+def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
     die, score = values["mistrunner_reaction_die"], values["mistrunner_reaction_score"]
     coordination, margin = values["mistrunner_coordination"], values["margin"]
     lost = [f"action {n} loses {p} dice" for n, p in enumerate(row.dice_penalties, start=1) if p]
     penalties = ("; " + ", ".join(lost)) if lost else ""
     steps = [
-        Step(
+        fw.Step(
             f"Mistrunner reaction: d10 roll {die} {_plus(score)} (reaction score) = {row.initiative}, "
             "rolled again every turn.",
             MIST_REACTION,
         ),
-        Step(f"{_times(len(row.acts_on), 'action')}, on {_segments(row)}{penalties}.", MIST_EXTRA),
-        Step(f"A {row.seconds_per_turn}-second turn: {_attacks(row, 'turn')}.", MIST_TURN),
-        Step(
+        fw.Step(f"{_times(len(row.acts_on), 'action')}, on {_segments(row)}{penalties}.", MIST_EXTRA),
+        fw.Step(f"A {row.seconds_per_turn}-second turn: {_attacks(row, 'turn')}.", MIST_TURN),
+        fw.Step(
             f"A move covers {mistrunner.move_metres(coordination)} m at coordination {coordination}; running "
             f"doubles it: {_num(row.metres_per_turn or 0)} m a turn, {_num(row.metres_per_second or 0)} m/s.",
             MIST_MOVEMENT,
         ),
     ]
     if margin < 0:
-        steps.append(Step(f"A total {-margin} under the target number misses: no damage.", MIST_DAMAGE))
+        steps.append(fw.Step(f"A total {-margin} under the target number misses: no damage.", MIST_DAMAGE))
         return steps
     code, strength, melee = (
         values["mistrunner_damage_code"],
@@ -245,10 +233,10 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Ste
     )
     raw = mistrunner.attack_damage(code, margin, 0, strength=strength, melee=melee)
     base = mistrunner.attack_damage(code, margin, 0)
-    steps.append(Step(f"Damage code {code} \u00d7 (margin {margin} + 1) = {base}.", MIST_DAMAGE))
+    steps.append(fw.Step(f"Damage code {code} \u00d7 (margin {margin} + 1) = {base}.", MIST_DAMAGE))
     if melee:
         steps.append(
-            Step(f"Melee adds strength: {base} {_plus(strength)} = {raw} (never below 0).", MIST_STRENGTH)
+            fw.Step(f"Melee adds strength: {base} {_plus(strength)} = {raw} (never below 0).", MIST_STRENGTH)
         )
     hit = mistrunner.apply_hit(raw, armor=mistrunner.Armor(values["mistrunner_armor"]))
     if hit.absorbed or values["mistrunner_armor"]:
@@ -258,7 +246,7 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Ste
             else ""
         )
         steps.append(
-            Step(
+            fw.Step(
                 f"Armor AV {values['mistrunner_armor']} absorbs {hit.absorbed}: "
                 f"{hit.life_points_lost} life points lost{worn}.",
                 MIST_ARMOR,
@@ -267,40 +255,40 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Ste
     return steps
 
 
-def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[Step]:
+def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
     physical, mental, rounds = values["met_physical"], values["met_mental"], values["met_celerity_rounds"]
     steps = [
-        Step(
+        fw.Step(
             f"Mind's Eye Theatre initiative: the higher of Physical {physical} and Mental {mental} "
             f"= {row.initiative}, fixed for the scene.",
             MET_INITIATIVE,
         ),
-        Step(
+        fw.Step(
             f"{_times(len(row.acts_on), 'round')} a {row.seconds_per_turn}-second turn "
             f"({_rounds(rounds)}): {_attacks(row, 'turn')}.",
             MET_CELERITY if rounds else MET_TURNS,
         ),
-        Step("Each round gives 1 standard and 1 simple action.", MET_ACTIONS),
+        fw.Step("Each round gives 1 standard and 1 simple action.", MET_ACTIONS),
     ]
     per_second = Fraction(row.steps_per_turn or 0, row.seconds_per_turn)
     speed = f"{row.steps_per_turn} steps a turn, {_num(per_second)} steps/s"
     if row.metres_per_turn is None:
         steps.append(
-            Step(f"Moving with both actions: {speed}; the chapter gives no step length.", MET_MOVEMENT)
+            fw.Step(f"Moving with both actions: {speed}; the chapter gives no step length.", MET_MOVEMENT)
         )
     else:
         steps.append(
-            Step(
+            fw.Step(
                 f"Moving with both actions: {speed}; at your step length that is "
                 f"{_num(row.metres_per_turn)} m, {_num(row.metres_per_second or 0)} m/s.",
                 MET_MOVEMENT,
             )
         )
     if values["margin"] < 0:
-        steps.append(Step("A lost challenge does no damage.", MET_DAMAGE))
+        steps.append(fw.Step("A lost challenge does no damage.", MET_DAMAGE))
     else:
         steps.append(
-            Step(
+            fw.Step(
                 f"A won challenge does {minds_eye.BASE_DAMAGE} "
                 f"{_plus(values['met_damage_bonus'])} (powers) "
                 f"{MINUS} {values['met_damage_reduction']} (reductions) = {_num(row.damage)}, "
@@ -323,7 +311,7 @@ def _speed(row: SystemSummary) -> str:
     return f"{_num(row.metres_per_second)} m/s"
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Each system's initiative, actions, top speed and hit damage for the one character."""
     result = _compare(_character(values))
     mneme, mist, met = result.rows
@@ -343,12 +331,12 @@ def compute(values: Mapping[str, Any]) -> Result:
         "met_damage": _num(met.damage) if hit else MISS,
     }
     steps = _mneme_steps(values, mneme) + _mistrunner_steps(values, mist) + _met_steps(values, met)
-    return Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=outputs, working=tuple(steps))
 
 
 _SYSTEM_HELP = "Write the character up in each game's own terms."
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="comparison",
     title="One character, three systems",
     summary="Turn order, attacks, top speed and hit damage of one fighter in Mneme, Mistrunner and MET.",
@@ -358,7 +346,7 @@ CALCULATOR = Calculator(
         "was won (margin 0 or more). A negative margin is a miss everywhere."
     ),
     inputs=(
-        IntInput(
+        fw.IntInput(
             "margin",
             "Hit margin",
             2,
@@ -366,7 +354,7 @@ CALCULATOR = Calculator(
             MAX_MARGIN,
             help="Mneme Effect; Mistrunner points over the target number; below 0 misses.",
         ),
-        IntInput(
+        fw.IntInput(
             "mneme_dexterity",
             "Mneme: Dexterity",
             7,
@@ -374,12 +362,16 @@ CALCULATOR = Calculator(
             limits.MAX_CHARACTERISTIC,
             help="Sets the characteristic modifier.",
         ),
-        IntInput("mneme_initiative_skill", "Mneme: initiative skill", 0, -3, 20, help="Recon, Tactics, ..."),
-        IntInput("mneme_initiative_roll", "Mneme: initiative roll (2d6)", 7, 2, 12, help="7 is the median."),
-        ChoiceInput(
+        fw.IntInput(
+            "mneme_initiative_skill", "Mneme: initiative skill", 0, -3, 20, help="Recon, Tactics, ..."
+        ),
+        fw.IntInput(
+            "mneme_initiative_roll", "Mneme: initiative roll (2d6)", 7, 2, 12, help="7 is the median."
+        ),
+        fw.ChoiceInput(
             "mneme_load", "Mneme: load", (("light", "Light"), ("heavy", "Medium or heavy")), default="light"
         ),
-        TextInput(
+        fw.TextInput(
             "mneme_weapon",
             "Mneme: weapon damage",
             default="3d6",
@@ -387,7 +379,7 @@ CALCULATOR = Calculator(
             parser=parse_weapon,
             help="Dice like 3d6 or 2d6+1 (at most 10 dice of up to 20 sides).",
         ),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "mneme_rate_of_attack",
             "Mneme: rate of attack",
             1,
@@ -395,11 +387,13 @@ CALCULATOR = Calculator(
             help="Optional: the most damage rolls that can count.",
             placeholder="unlimited",
         ),
-        IntInput("mneme_armor", "Mneme: target's armor", 0, 0, 100, help="Comes off every damage roll."),
-        IntInput("mistrunner_reaction_score", "Mistrunner: reaction score", 2, 0, 20),
-        IntInput("mistrunner_reaction_die", "Mistrunner: reaction die (d10)", 6, 1, 10),
-        IntInput("mistrunner_actions", "Mistrunner: actions taken", 1, 1, 3, help="Extra actions lose dice."),
-        IntInput(
+        fw.IntInput("mneme_armor", "Mneme: target's armor", 0, 0, 100, help="Comes off every damage roll."),
+        fw.IntInput("mistrunner_reaction_score", "Mistrunner: reaction score", 2, 0, 20),
+        fw.IntInput("mistrunner_reaction_die", "Mistrunner: reaction die (d10)", 6, 1, 10),
+        fw.IntInput(
+            "mistrunner_actions", "Mistrunner: actions taken", 1, 1, 3, help="Extra actions lose dice."
+        ),
+        fw.IntInput(
             "mistrunner_coordination",
             "Mistrunner: coordination",
             0,
@@ -407,16 +401,16 @@ CALCULATOR = Calculator(
             30,
             help="A move is 5 m + this; running doubles it.",
         ),
-        IntInput("mistrunner_damage_code", "Mistrunner: damage code", 2, 0, 50),
-        BoolInput("mistrunner_melee", "Mistrunner: melee attack (adds strength)"),
-        IntInput("mistrunner_strength", "Mistrunner: strength", 0, -10, 30),
-        IntInput("mistrunner_armor", "Mistrunner: target's armor (AV)", 0, 0, 100),
-        IntInput("met_physical", "MET: Physical", 5, 0, 30),
-        IntInput("met_mental", "MET: Mental", 5, 0, 30),
-        IntInput("met_celerity_rounds", "MET: Celerity rounds", 0, 0, 3, help="Extra rounds a turn."),
-        IntInput("met_damage_bonus", "MET: damage bonus (Potence ...)", 0, 0, 20),
-        IntInput("met_damage_reduction", "MET: target's damage reduction (Fortitude ...)", 0, 0, 20),
-        OptionalIntInput(
+        fw.IntInput("mistrunner_damage_code", "Mistrunner: damage code", 2, 0, 50),
+        fw.BoolInput("mistrunner_melee", "Mistrunner: melee attack (adds strength)"),
+        fw.IntInput("mistrunner_strength", "Mistrunner: strength", 0, -10, 30),
+        fw.IntInput("mistrunner_armor", "Mistrunner: target's armor (AV)", 0, 0, 100),
+        fw.IntInput("met_physical", "MET: Physical", 5, 0, 30),
+        fw.IntInput("met_mental", "MET: Mental", 5, 0, 30),
+        fw.IntInput("met_celerity_rounds", "MET: Celerity rounds", 0, 0, 3, help="Extra rounds a turn."),
+        fw.IntInput("met_damage_bonus", "MET: damage bonus (Potence ...)", 0, 0, 20),
+        fw.IntInput("met_damage_reduction", "MET: target's damage reduction (Fortitude ...)", 0, 0, 20),
+        fw.OptionalIntInput(
             "met_step_cm",
             "MET: step length",
             1,
@@ -427,18 +421,18 @@ CALCULATOR = Calculator(
         ),
     ),
     outputs=(
-        Output("mneme_initiative", "Mneme initiative"),
-        Output("mistrunner_initiative", "Mistrunner acts on"),
-        Output("met_initiative", "MET initiative"),
-        Output("mneme_attacks", "Mneme attacks a minute"),
-        Output("mistrunner_attacks", "Mistrunner attacks a minute"),
-        Output("met_attacks", "MET attacks a minute"),
-        Output("mneme_speed", "Mneme top speed"),
-        Output("mistrunner_speed", "Mistrunner top speed"),
-        Output("met_speed", "MET top speed"),
-        Output("mneme_damage", "Mneme average damage"),
-        Output("mistrunner_damage", "Mistrunner damage"),
-        Output("met_damage", "MET damage"),
+        fw.Output("mneme_initiative", "Mneme initiative"),
+        fw.Output("mistrunner_initiative", "Mistrunner acts on"),
+        fw.Output("met_initiative", "MET initiative"),
+        fw.Output("mneme_attacks", "Mneme attacks a minute"),
+        fw.Output("mistrunner_attacks", "Mistrunner attacks a minute"),
+        fw.Output("met_attacks", "MET attacks a minute"),
+        fw.Output("mneme_speed", "Mneme top speed"),
+        fw.Output("mistrunner_speed", "Mistrunner top speed"),
+        fw.Output("met_speed", "MET top speed"),
+        fw.Output("mneme_damage", "Mneme average damage"),
+        fw.Output("mistrunner_damage", "Mistrunner damage"),
+        fw.Output("met_damage", "MET damage"),
     ),
     compute=compute,
     uses=(

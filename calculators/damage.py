@@ -12,21 +12,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import MINUS, percent, signed
 from calculators.format import dice as dice_notation
-from calculators.framework import (
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-    on_field,
-)
 from calculators.parts import threshold_reading_input
 from rules_core import damage, dice, injury
 
@@ -44,19 +32,19 @@ __all__ = [
     "two_decimals",
 ]
 
-DAMAGE_ROLLS = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-RATE = RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
-ARMOR = RuleLink("Armor", "rules/damage.md#armor")
-MINIMUM = RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
-SCALE = RuleLink("Scale", "rules/damage.md#scale")
-IMMUNE = RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
-THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-HP_SCALE = RuleLink("Hit point scale", "rules/damage.md#scale")
-MASSIVE = RuleLink("Massive damage", "rules/injury.md#massive-damage")
-BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
-SIGN_RULING = RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
-MINIMUM_RULING = RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
-THRESHOLD_RULING = RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
+DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
+RATE = fw.RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
+ARMOR = fw.RuleLink("Armor", "rules/damage.md#armor")
+MINIMUM = fw.RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
+SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
+IMMUNE = fw.RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+HP_SCALE = fw.RuleLink("Hit point scale", "rules/damage.md#scale")
+MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
+BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
+SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
+MINIMUM_RULING = fw.RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
+THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
 
 MAX_CHART_BARS = 60
 """A total with more possible values than this is charted (and tabled) in equal ranges."""
@@ -118,42 +106,48 @@ def chart_points(distribution: Mapping[int, Fraction]) -> tuple[tuple[int | str,
     return tuple((f"{start}\u2013{min(start + width - 1, high)}", p) for start, p in sorted(bins.items()))
 
 
-def damage_steps(outcome: damage.DamageOutcome, effect: int, rate: int | None, armor_text: str) -> list[Step]:
+def damage_steps(
+    outcome: damage.DamageOutcome, effect: int, rate: int | None, armor_text: str
+) -> list[fw.Step]:
     """The itemised working of an attack's damage: rolls, rate of attack, armor, the total."""
     made, kept = outcome.rolls.made, outcome.rolls.kept
-    steps: list[Step] = []
+    steps: list[fw.Step] = []
     if effect >= 0:
-        steps.append(Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", DAMAGE_ROLLS))
+        steps.append(fw.Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", DAMAGE_ROLLS))
     else:
         steps.append(
-            Step(
+            fw.Step(
                 f"Effect {signed(effect)} is a fail effect of {-effect}: {made} damage roll(s).", SIGN_RULING
             )
         )
     if rate is not None and made > kept:
-        steps.append(Step(f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", RATE))
+        steps.append(
+            fw.Step(f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", RATE)
+        )
     elif rate is not None:
-        steps.append(Step(f"Rate of attack {rate}: all {made} roll(s) count.", RATE))
+        steps.append(fw.Step(f"Rate of attack {rate}: all {made} roll(s) count.", RATE))
     if outcome.expression.scale:
         steps.append(
-            Step(
+            fw.Step(
                 f"Scale {outcome.expression.scale}: the whole roll is multiplied by "
                 f"{dice.scale_factor(outcome.expression.scale)}.",
                 SCALE,
             )
         )
     if outcome.immune:
-        steps.append(Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
+        steps.append(fw.Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
     else:
         steps.append(
-            Step(f"Armor {armor_text} comes off each roll: one roll deals {per_roll_text(outcome)}.", ARMOR)
+            fw.Step(
+                f"Armor {armor_text} comes off each roll: one roll deals {per_roll_text(outcome)}.", ARMOR
+            )
         )
     if outcome.minimum_applies:
-        steps.append(Step("An Effect of 6 or more: the hit deals at least 1.", MINIMUM))
+        steps.append(fw.Step("An Effect of 6 or more: the hit deals at least 1.", MINIMUM))
     if kept:
         low, high = min(outcome.total), max(outcome.total)
         steps.append(
-            Step(
+            fw.Step(
                 f"Total of the kept roll(s): {low} to {high}, "
                 f"{two_decimals(outcome.expected_total)} on average "
                 "(exact, over every way the dice can fall).",
@@ -161,7 +155,7 @@ def damage_steps(outcome: damage.DamageOutcome, effect: int, rate: int | None, a
             )
         )
     else:
-        steps.append(Step("No damage rolls: no damage.", DAMAGE_ROLLS))
+        steps.append(fw.Step("No damage rolls: no damage.", DAMAGE_ROLLS))
     return steps
 
 
@@ -171,7 +165,7 @@ def injury_outputs(
     current: int,
     reading: injury.ThresholdReading,
     best_physical: int | None,
-) -> tuple[dict[str, str], list[Step]]:
+) -> tuple[dict[str, str], list[fw.Step]]:
     """The chance of each injury condition (or worse), massive damage and bleeding, with the working."""
     limits = injury.injury_thresholds(hp, reading=reading, best_physical=best_physical)
     chances = damage.injury_chances(
@@ -182,18 +176,18 @@ def injury_outputs(
     outputs["bleeding"] = percent(chances.bleeding)
     already = f", {current} damage already taken" if current else ""
     steps = [
-        Step(
+        fw.Step(
             f"HP {hp}{already}: wounded from {limits.wounded} damage, seriously wounded from "
             f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
             f"dying from {limits.dying}.",
             THRESHOLDS,
         ),
-        Step(
+        fw.Step(
             f"Chance of dying: {outputs['dying']}; of massive damage (more than {hp} from this attack): "
             f"{outputs['massive_damage']}.",
             MASSIVE,
         ),
-        Step(
+        fw.Step(
             f"Chance that one roll reaches {limits.seriously_wounded} and starts bleeding: "
             f"{outputs['bleeding']}.",
             BLEEDING,
@@ -202,15 +196,15 @@ def injury_outputs(
     return outputs, steps
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Rolls made and kept, one roll after armor, the exact total and, given HP, the injury odds."""
     effect, expression = values["effect"], values["damage"]
     rate = values["rate_of_attack"] or None
     prefix = scale_prefix(values["target_scale"])
-    with on_field("armor"):
+    with fw.on_field("armor"):
         armor = damage.armor_after_scale(values["armor"], prefix)
     armor_text = f"{prefix}AR {values['armor']} = {armor}" if prefix else str(armor)
-    with on_field("effect"):
+    with fw.on_field("effect"):
         outcome = damage.damage_outcome(
             expression,
             success_effect=effect if effect >= 0 else None,
@@ -228,48 +222,48 @@ def compute(values: Mapping[str, Any]) -> Result:
     }
     steps = damage_steps(outcome, effect, rate, armor_text)
     if values["hp"] is not None and prefix:
-        with on_field("hp"):
+        with fw.on_field("hp"):
             hp = damage.parse_scaled_value(f"{values['hp']} {prefix}HP")
-        with on_field("current_damage"):
+        with fw.on_field("current_damage"):
             current = damage.parse_scaled_value(f"{values['current_damage']} {prefix}HP")
             outputs["past_hp"] = percent(damage.past_hp_chance(outcome, hp, current_damage=current))
         already = f", {values['current_damage']} {prefix}HP = {current} already taken" if current else ""
         steps.append(
-            Step(
+            fw.Step(
                 f"{values['hp']} {prefix}HP = {hp} HP{already}: a vehicle or object, so no wounds, "
                 f"bleeding or dying; chance its damage passes its HP: {outputs['past_hp']}.",
                 HP_SCALE,
             )
         )
     elif values["hp"] is not None:
-        with on_field("hp"):
+        with fw.on_field("hp"):
             hp = damage.parse_scaled_value(f"{values['hp']} {prefix}HP")
         reading = injury.ThresholdReading(values["reading"])
         if reading is injury.ThresholdReading.BEST_PHYSICAL and values["best_physical"] is None:
-            with on_field("best_physical"):
+            with fw.on_field("best_physical"):
                 raise ValueError("The table reading needs the best physical characteristic.")
-        with on_field("hp"):
+        with fw.on_field("hp"):
             more, more_steps = injury_outputs(
                 outcome, hp, values["current_damage"], reading, values["best_physical"]
             )
         outputs.update(more)
         steps.extend(more_steps)
-    chart = Chart(
+    chart = fw.Chart(
         key="total",
         caption=f"Chance of each damage total ({outcome.rolls.kept} kept roll(s) of {dice_text(expression)})",
         x_label="Total damage",
         y_label="Chance",
         points=chart_points(outcome.total),
     )
-    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="damage",
     title="Damage calculator",
     summary="Damage rolls from an Effect, what armor leaves of each, the exact total and the injury odds.",
     inputs=(
-        IntInput(
+        fw.IntInput(
             "effect",
             "Effect",
             2,
@@ -277,7 +271,7 @@ CALCULATOR = Calculator(
             100,
             help="0 or more: the attacker's success effect; below 0: a fail effect after mitigation.",
         ),
-        TextInput(
+        fw.TextInput(
             "damage",
             "Damage dice",
             "3d6",
@@ -286,12 +280,12 @@ CALCULATOR = Calculator(
             help="As written on the weapon: 3d6, 2d6+2, D 3d3 (scale prefix D, H or K).",
             placeholder="3d6",
         ),
-        IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
-        IntInput(
+        fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        fw.IntInput(
             "armor", "Armor", 0, 0, damage.MAX_ARMOR, help="The target's armor, in its own scale (DAR 2: 2)."
         ),
-        ChoiceInput("target_scale", "Target's scale", SCALE_CHOICES, "none"),
-        OptionalIntInput(
+        fw.ChoiceInput("target_scale", "Target's scale", SCALE_CHOICES, "none"),
+        fw.OptionalIntInput(
             "hp",
             "Target HP",
             1,
@@ -299,7 +293,7 @@ CALCULATOR = Calculator(
             help="Optional: the target's HP (in its scale) for the injury odds.",
             placeholder="optional",
         ),
-        IntInput(
+        fw.IntInput(
             "current_damage",
             "Damage already taken",
             0,
@@ -307,9 +301,9 @@ CALCULATOR = Calculator(
             injury.MAX_DAMAGE,
             help="In the target's scale, like its HP (2 with a Deka target is 20).",
         ),
-        ChoiceInput("minimum", "Minimum damage (ruling)", MINIMUM_CHOICES, "each_roll"),
+        fw.ChoiceInput("minimum", "Minimum damage (ruling)", MINIMUM_CHOICES, "each_roll"),
         threshold_reading_input("Injury thresholds (ruling)"),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "best_physical",
             "Best physical characteristic",
             0,
@@ -318,17 +312,17 @@ CALCULATOR = Calculator(
         ),
     ),
     outputs=(
-        Output("rolls", "Damage rolls made"),
-        Output("kept", "Rolls kept"),
-        Output("per_roll", "One roll after armor"),
-        Output("expected", "Expected total"),
-        Output("wounded", "Wounded or worse"),
-        Output("seriously_wounded", "Seriously wounded or worse"),
-        Output("critically_wounded", "Critically wounded or worse"),
-        Output("dying", "Dying"),
-        Output("massive_damage", "Massive damage"),
-        Output("bleeding", "Bleeding"),
-        Output("past_hp", "Past its HP (vehicle or object)"),
+        fw.Output("rolls", "Damage rolls made"),
+        fw.Output("kept", "Rolls kept"),
+        fw.Output("per_roll", "One roll after armor"),
+        fw.Output("expected", "Expected total"),
+        fw.Output("wounded", "Wounded or worse"),
+        fw.Output("seriously_wounded", "Seriously wounded or worse"),
+        fw.Output("critically_wounded", "Critically wounded or worse"),
+        fw.Output("dying", "Dying"),
+        fw.Output("massive_damage", "Massive damage"),
+        fw.Output("bleeding", "Bleeding"),
+        fw.Output("past_hp", "Past its HP (vehicle or object)"),
     ),
     compute=compute,
     uses=(

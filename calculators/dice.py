@@ -13,29 +13,18 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import MINUS, number
 from calculators.format import dice as dice_notation
-from calculators.framework import (
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-)
 from rules_core import dice as rules
 from rules_core import limits
 
 __all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
 
-CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
-DAMAGE = RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-SCALE = RuleLink("Scale", "rules/damage.md#scale")
-ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+DAMAGE = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
+SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
+ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 
 CHECK_ROLLS = (
     ("none", "No check"),
@@ -69,19 +58,19 @@ def _joined(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces)
 
 
-def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], Step]:
+def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], fw.Step]:
     """Roll the chosen check after the dice; its outputs and its working step."""
     advantage, disadvantage = _CHECK_COUNTS[check]
     found = rules.roll_check(rng, advantage, disadvantage)
     kept = " + ".join(str(face) for face in found.kept)
     if check == "plain":
-        step = Step(f"Check: 2d6 rolled {kept} = {found.total}.", CHECK)
+        step = fw.Step(f"Check: 2d6 rolled {kept} = {found.total}.", CHECK)
         return {"check": str(found.total), "check_dice": kept}, step
     dropped = list(found.rolled)
     for face in found.kept:
         dropped.remove(face)
     which = "highest" if check == "advantage" else "lowest"
-    step = Step(
+    step = fw.Step(
         f"Check with {check}: 3d6 rolled {_joined(found.rolled)}, the two {which} kept: "
         f"{kept} = {found.total}.",
         ADVANTAGE,
@@ -89,7 +78,7 @@ def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], Step]:
     return {"check": str(found.total), "check_dice": f"{kept}, dropped {_joined(tuple(dropped))}"}, step
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Roll the expression ``times`` times from the seed, each die shown, then the chosen check roll;
     the expression's range, exact average and distribution."""
     expression: rules.DiceExpression = values["dice"]
@@ -105,10 +94,10 @@ def compute(values: Mapping[str, Any]) -> Result:
     rolls: list[int] = []
     if expression.scale:
         steps.append(
-            Step(f"Scale {expression.scale}: the whole roll is multiplied by {expression.factor}.", SCALE)
+            fw.Step(f"Scale {expression.scale}: the whole roll is multiplied by {expression.factor}.", SCALE)
         )
     if seed is None:
-        steps.append(Step("Press Roll to roll.", CHECK))
+        steps.append(fw.Step("Press Roll to roll.", CHECK))
     else:
         rng = random.Random(seed)
         rolled = [rules.roll_faces(expression, rng) for _ in range(times)]
@@ -116,28 +105,28 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["rolls"] = ", ".join(number(r) for r in rolls)
         outputs["faces"] = ", ".join(_faces(r) for r in rolled)
         outputs["total"] = number(sum(rolls))
-        steps.append(Step(f"Rolled {text} {times} time{'s' if times != 1 else ''} (seed {seed}).", CHECK))
+        steps.append(fw.Step(f"Rolled {text} {times} time{'s' if times != 1 else ''} (seed {seed}).", CHECK))
         sign = "+" if expression.modifier > 0 else MINUS
         modifier = f" {sign} {abs(expression.modifier)}" if expression.modifier else ""
         for index, r in enumerate(rolled, 1):
             sum_text = " + ".join(map(str, r.faces)) + modifier
             if expression.scale:
                 sum_text = f"({sum_text}) x {expression.factor}"
-            steps.append(Step(f"Roll {index}: {sum_text} = {number(r.total)}.", DAMAGE))
+            steps.append(fw.Step(f"Roll {index}: {sum_text} = {number(r.total)}.", DAMAGE))
         if check != "none":
             check_outputs, step = _check_roll(check, rng)
             outputs.update(check_outputs)
             steps.append(step)
     steps.append(
-        Step(
+        fw.Step(
             f"Every total from {outputs['range']}; average {outputs['expected']}.",
             DAMAGE,
         )
     )
-    charts: tuple[Chart, ...] = ()
+    charts: tuple[fw.Chart, ...] = ()
     if distribution is not None:
         charts = (
-            Chart(
+            fw.Chart(
                 key="totals",
                 caption=f"Chance of each total of {text}",
                 x_label="Total",
@@ -147,16 +136,16 @@ def compute(values: Mapping[str, Any]) -> Result:
             ),
         )
     else:
-        steps.append(Step(f"{totals} possible totals: too many to chart.", None))
-    return Result(outputs=outputs, working=tuple(steps), charts=charts)
+        steps.append(fw.Step(f"{totals} possible totals: too many to chart.", None))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=charts)
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="dice",
     title="Dice roller",
     summary="Roll any dice expression, with its range, average and the chance of each total.",
     inputs=(
-        TextInput(
+        fw.TextInput(
             "dice",
             "Dice",
             "2d6",
@@ -165,8 +154,8 @@ CALCULATOR = Calculator(
             help="Like 2d6, 3d6-2, d6 or H 2d6 (scale prefix D, H or K).",
             parser=rules.parse_dice,
         ),
-        IntInput("times", "How many rolls", 1, 1, MAX_TIMES),
-        OptionalIntInput(
+        fw.IntInput("times", "How many rolls", 1, 1, MAX_TIMES),
+        fw.OptionalIntInput(
             "seed",
             "Roll number",
             0,
@@ -174,7 +163,7 @@ CALCULATOR = Calculator(
             placeholder="new roll",
             help="Each number is one roll; share the link to share it. Empty: a new roll.",
         ),
-        ChoiceInput(
+        fw.ChoiceInput(
             "check",
             "Check roll",
             CHECK_ROLLS,
@@ -183,13 +172,13 @@ CALCULATOR = Calculator(
         ),
     ),
     outputs=(
-        Output("rolls", "Rolled"),
-        Output("faces", "Dice faces"),
-        Output("total", "Total of the rolls"),
-        Output("range", "Range"),
-        Output("expected", "Average roll"),
-        Output("check", "Check roll"),
-        Output("check_dice", "Check dice kept"),
+        fw.Output("rolls", "Rolled"),
+        fw.Output("faces", "Dice faces"),
+        fw.Output("total", "Total of the rolls"),
+        fw.Output("range", "Range"),
+        fw.Output("expected", "Average roll"),
+        fw.Output("check", "Check roll"),
+        fw.Output("check_dice", "Check dice kept"),
     ),
     compute=compute,
     uses=(

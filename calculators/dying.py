@@ -11,31 +11,21 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import percent, signed
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    Chart,
-    IntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from rules_core import injury, limits
 
 __all__ = ["CALCULATOR", "chance_text", "compute"]
 
-HIT_POINTS = RuleLink("Hit points", "rules/injury.md#hit-points")
-THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-PENALTIES = RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
-BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
-DYING = RuleLink("Dying", "rules/injury.md#dying")
-END_ROLL = RuleLink("ruling: the End roll", "rulings.md#end-roll")
-BLEEDING_RULING = RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
-THRESHOLD_RULING = RuleLink("ruling: injury thresholds", "rulings.md#injury-thresholds")
+HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
+BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
+DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
+END_ROLL = fw.RuleLink("ruling: the End roll", "rulings.md#end-roll")
+BLEEDING_RULING = fw.RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
+THRESHOLD_RULING = fw.RuleLink("ruling: injury thresholds", "rulings.md#injury-thresholds")
 
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 MAX_FORM_DAMAGE = limits.MAX_DAMAGE
@@ -65,7 +55,7 @@ def _chart_rounds(rounds: int) -> list[int]:
     return sorted({max(1, rounds * i // CHART_POINTS) for i in range(1, CHART_POINTS + 1)})
 
 
-def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, best: int) -> list[Step]:
+def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, best: int) -> list[fw.Step]:
     """One step per condition the bleeding reaches, ending when the character is dying."""
     steps = []
     minutes = injury.minutes_until_dying(damage, hp)
@@ -85,7 +75,7 @@ def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, b
         if minute is None:  # a threshold above HP (table reading) is never reached before dying
             continue
         steps.append(
-            Step(
+            fw.Step(
                 f"After {minute} min untreated: {damage + injury.bleeding_damage_after(minute)} damage, "
                 f"{NAMES[condition]}.",
                 BLEEDING,
@@ -94,7 +84,7 @@ def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, b
     return steps
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """HP and condition; if dying, the exact chance to survive the rounds; if bleeding, when dying starts."""
     endurance, damage, rounds, bleeding = (
         values["endurance"],
@@ -102,7 +92,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         values["rounds"],
         values["bleeding"],
     )
-    with on_field("endurance"):
+    with fw.on_field("endurance"):
         hp = injury.hit_points(values["strength"], values["dexterity"], endurance)
     reading = injury.ThresholdReading(values["reading"])
     best = max(values["strength"], values["dexterity"], endurance)
@@ -111,17 +101,17 @@ def compute(values: Mapping[str, Any]) -> Result:
     penalty = injury.wound_penalty(damage)
     outputs = {"hp": str(hp), "state": NAMES[condition], "end_modifier": signed(modifier)}
     steps = [
-        Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {NAMES[condition]}.", HIT_POINTS),
-        Step(
+        fw.Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {NAMES[condition]}.", HIT_POINTS),
+        fw.Step(
             f"End roll: 2d6 + End DM {signed(modifier - penalty)} + wound penalty {signed(penalty)} "
             f"= 2d6 {signed(modifier)}.",
             END_ROLL,
         ),
     ]
-    charts: list[Chart] = []
+    charts: list[fw.Chart] = []
     if condition is injury.InjuryCondition.DYING:
         one = injury.dying_roll_chance(endurance, damage)
-        with on_field("rounds"):
+        with fw.on_field("rounds"):
             survive = injury.survive_dying_rounds_chance(endurance, damage, rounds, bleeding=bleeding)
         hours = injury.stabilised_hours(endurance)
         outputs |= {
@@ -130,19 +120,19 @@ def compute(values: Mapping[str, Any]) -> Result:
             "stabilised": f"{hours} h",
             "minutes_to_dying": "now",
         }
-        steps.append(Step(f"Each round: End roll against 4 succeeds {percent(one)} of the time.", DYING))
+        steps.append(fw.Step(f"Each round: End roll against 4 succeeds {percent(one)} of the time.", DYING))
         if bleeding:
             steps.append(
-                Step(
+                fw.Step(
                     "Bleeding adds 1 damage a minute (10 rounds): the wound penalty grows as rounds pass.",
                     BLEEDING_RULING,
                 )
             )
-        steps.append(Step(f"Passing all {rounds} rolls in a row: {chance_text(survive)}.", DYING))
-        steps.append(Step(f"First aid stabilises the character for {hours} hours (End).", DYING))
+        steps.append(fw.Step(f"Passing all {rounds} rolls in a row: {chance_text(survive)}.", DYING))
+        steps.append(fw.Step(f"First aid stabilises the character for {hours} hours (End).", DYING))
         chart_rounds = _chart_rounds(rounds)
         charts.append(
-            Chart(
+            fw.Chart(
                 key="survival",
                 caption="Chance to be alive after each number of rounds"
                 + (" (bleeding)" if bleeding else ""),
@@ -156,36 +146,36 @@ def compute(values: Mapping[str, Any]) -> Result:
             )
         )
     else:
-        steps.append(Step(f"Not dying yet: dying starts above {hp} damage.", THRESHOLDS))
+        steps.append(fw.Step(f"Not dying yet: dying starts above {hp} damage.", THRESHOLDS))
         if bleeding:
             minutes = injury.minutes_until_dying(damage, hp)
             outputs["minutes_to_dying"] = f"{minutes} min"
-            steps.append(Step("Bleeding: 1 damage a minute, from the minute after the wound.", BLEEDING))
+            steps.append(fw.Step("Bleeding: 1 damage a minute, from the minute after the wound.", BLEEDING))
             steps.extend(_bleeding_timeline(damage, hp, reading, best))
-    return Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="dying",
     title="Dying and bleeding",
     summary="Your chance to survive the next rounds of dying rolls, and how soon bleeding leaves you dying.",
     inputs=(
         *characteristic_inputs(),
-        IntInput("damage", "Damage taken", 22, 0, MAX_FORM_DAMAGE, help="Total damage so far."),
-        IntInput(
+        fw.IntInput("damage", "Damage taken", 22, 0, MAX_FORM_DAMAGE, help="Total damage so far."),
+        fw.IntInput(
             "rounds", "Rounds", 3, 0, MAX_FORM_ROUNDS, help="Dying rolls to survive (10 rounds = 1 minute)."
         ),
-        BoolInput("bleeding", "Bleeding", default=False),
+        fw.BoolInput("bleeding", "Bleeding", default=False),
         threshold_reading_input(),
     ),
     outputs=(
-        Output("hp", "HP"),
-        Output("state", "Condition"),
-        Output("end_modifier", "End roll modifier"),
-        Output("round_chance", "Survive one round"),
-        Output("survive", "Survive all the rounds"),
-        Output("minutes_to_dying", "Bleeding: dying in"),
-        Output("stabilised", "First aid holds for"),
+        fw.Output("hp", "HP"),
+        fw.Output("state", "Condition"),
+        fw.Output("end_modifier", "End roll modifier"),
+        fw.Output("round_chance", "Survive one round"),
+        fw.Output("survive", "Survive all the rounds"),
+        fw.Output("minutes_to_dying", "Bleeding: dying in"),
+        fw.Output("stabilised", "First aid holds for"),
     ),
     compute=compute,
     uses=(

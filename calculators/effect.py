@@ -9,39 +9,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    Chart,
-    ChoiceInput,
-    FieldError,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import action_options, checks
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
-EFFECT = RuleLink("Effect", "rules/checks.md#effect")
-ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
-COSTLY = RuleLink("Costly success", "rules/mitigation.md#costly-success")
-COSTLY_RULING = RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
-RECKLESS = RuleLink("Reckless action", "rules/actions.md#reckless-action")
-RECKLESS_RULING = RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
+ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
+COSTLY_RULING = fw.RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
+RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")
+RECKLESS_RULING = fw.RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
 RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
 RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Chance of success (exact, as a percentage) and, when a roll is given, the Effect and outcome.
 
     With the reckless option the roll gains its DM and the result follows Actions § Reckless Action;
@@ -51,26 +38,28 @@ def compute(values: Mapping[str, Any]) -> Result:
     advantage, disadvantage, roll = values["advantage"], values["disadvantage"], values["roll"]
     reckless, costly = values["reckless"], values["costly_success"]
     if reckless and costly:
-        raise FieldError("Pick a reckless action or a costly success, not both.", "costly_success")
+        raise fw.FieldError("Pick a reckless action or a costly success, not both.", "costly_success")
     steps = []
     if reckless:
-        steps.append(Step(f"Reckless: {signed(RECKLESS_BONUS)} DM on the roll.", RECKLESS))
+        steps.append(fw.Step(f"Reckless: {signed(RECKLESS_BONUS)} DM on the roll.", RECKLESS))
         modifier += RECKLESS_BONUS
-    with on_field("advantage"):
+    with fw.on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
     if abs(modifier) > checks.MAX_MODIFIER:
-        raise FieldError(
+        raise fw.FieldError(
             f"With the reckless {signed(RECKLESS_BONUS)}, keep the modifier at most "
             f"{checks.MAX_MODIFIER - RECKLESS_BONUS}.",
             "modifier",
         )
-    with on_field("difficulty"):
+    with fw.on_field("difficulty"):
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
     dice = "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
     steps += [
-        Step(f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {signed(net)}.", ADVANTAGE),
-        Step(f"Roll {dice}.", ADVANTAGE),
-        Step(
+        fw.Step(
+            f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {signed(net)}.", ADVANTAGE
+        ),
+        fw.Step(f"Roll {dice}.", ADVANTAGE),
+        fw.Step(
             f"Succeed when dice {signed(modifier)} reach difficulty {difficulty}: "
             f"chance {percent(chance)} (exact: {chance.numerator}/{chance.denominator}).",
             CHECK,
@@ -83,7 +72,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["effect"] = signed(eff)
         outputs["outcome"] = "success" if eff >= 0 else "failure"
         steps.append(
-            Step(
+            fw.Step(
                 f"Effect = roll {roll} {signed(modifier)} \u2212 difficulty {difficulty} = {signed(eff)}: "
                 f"{outputs['outcome']}.",
                 EFFECT,
@@ -95,7 +84,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         elif costly:
             _costly(eff, values["costly_reading"], outputs, steps)
     dist = checks.check_distribution(advantage, disadvantage)
-    chart = Chart(
+    chart = fw.Chart(
         key="dice",
         caption=f"Chance of each dice total ({dice})",
         x_label="Dice total",
@@ -103,10 +92,10 @@ def compute(values: Mapping[str, Any]) -> Result:
         points=tuple(dist.items()),
         highlight=(roll,) if roll is not None else (),
     )
-    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 
 
-def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]) -> None:
+def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:
     """Resolve the roll as a reckless action (Actions § Reckless Action)."""
     result = action_options.reckless_action(eff, reading)
     outputs["success_effect"], outputs["fail_effect"] = str(result.success_effect), str(result.fail_degree)
@@ -125,34 +114,34 @@ def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]
             f"Reckless success: success effect {result.success_effect}; "
             f"the Effect less {RECKLESS_EFFECT_PENALTY} is not below 0."
         )
-    steps.append(Step(text, RECKLESS))
-    steps.append(Step(f"Reading: {reading.replace('_', ' ')}.", RECKLESS_RULING))
+    steps.append(fw.Step(text, RECKLESS))
+    steps.append(fw.Step(f"Reading: {reading.replace('_', ' ')}.", RECKLESS_RULING))
 
 
-def _costly(eff: int, reading: str, outputs: dict[str, str], steps: list[Step]) -> None:
+def _costly(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:
     """Turn a failure into a costly success (Core Mechanics § Costly Success)."""
     if eff >= 0:
-        steps.append(Step("The roll succeeded: no costly success is needed.", COSTLY))
+        steps.append(fw.Step("The roll succeeded: no costly success is needed.", COSTLY))
         return
     result = checks.costly_success(eff, checks.CostlySuccessReading(reading))
     outputs["outcome"] = "costly success"
     outputs["success_effect"], outputs["fail_effect"] = str(result.success_effect), str(result.fail_degree)
     steps.append(
-        Step(
+        fw.Step(
             f"Costly success: success effect {result.success_effect}, and the fail effect of "
             f"{-eff} becomes {result.fail_degree} (reading: {reading}).",
             COSTLY,
         )
     )
-    steps.append(Step("Why this reading: see the ruling.", COSTLY_RULING))
+    steps.append(fw.Step("Why this reading: see the ruling.", COSTLY_RULING))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="effect",
     title="Effect calculator",
     summary="Chance to succeed at a check and, for a roll, its Effect.",
     inputs=(
-        IntInput(
+        fw.IntInput(
             "modifier",
             "Modifier (DM)",
             0,
@@ -160,7 +149,7 @@ CALCULATOR = Calculator(
             checks.MAX_MODIFIER,
             help="Total of every DM on the roll.",
         ),
-        IntInput(
+        fw.IntInput(
             "difficulty",
             "Difficulty",
             8,
@@ -168,9 +157,11 @@ CALCULATOR = Calculator(
             checks.MAX_DIFFICULTY,
             help="8 unless the referee sets another.",
         ),
-        IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of advantages."),
-        IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of disadvantages."),
-        OptionalIntInput(
+        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of advantages."),
+        fw.IntInput(
+            "disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of disadvantages."
+        ),
+        fw.OptionalIntInput(
             "roll",
             "Roll (two kept dice)",
             2,
@@ -178,7 +169,7 @@ CALCULATOR = Calculator(
             help="Optional: the total of the two dice you kept, before modifiers.",
             placeholder="not rolled",
         ),
-        BoolInput(
+        fw.BoolInput(
             "reckless",
             "Reckless action",
             help=(
@@ -186,7 +177,7 @@ CALCULATOR = Calculator(
                 f"{RECKLESS_EFFECT_PENALTY} lower afterwards."
             ),
         ),
-        ChoiceInput(
+        fw.ChoiceInput(
             "reckless_reading",
             "Reckless success counts",
             (
@@ -199,8 +190,8 @@ CALCULATOR = Calculator(
             action_options.RecklessReading.FULL_SUCCESS.value,
             help="The chapter describes it twice; see the rulings.",
         ),
-        BoolInput("costly_success", "Costly success", help="On a failure, pay a price to succeed anyway."),
-        ChoiceInput(
+        fw.BoolInput("costly_success", "Costly success", help="On a failure, pay a price to succeed anyway."),
+        fw.ChoiceInput(
             "costly_reading",
             "Costly fail effect",
             (
@@ -212,11 +203,11 @@ CALCULATOR = Calculator(
         ),
     ),
     outputs=(
-        Output("chance", "Chance of success"),
-        Output("effect", "Effect"),
-        Output("outcome", "Outcome"),
-        Output("success_effect", "Success effect"),
-        Output("fail_effect", "Fail effect"),
+        fw.Output("chance", "Chance of success"),
+        fw.Output("effect", "Effect"),
+        fw.Output("outcome", "Outcome"),
+        fw.Output("success_effect", "Success effect"),
+        fw.Output("fail_effect", "Fail effect"),
     ),
     compute=compute,
     uses=(

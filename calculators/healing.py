@@ -12,20 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import percent, signed
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from calculators.thresholds import state_text
 from rules_core import checks, healing, injury
@@ -35,22 +23,22 @@ __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timelin
 MAX_TIMELINE_POINTS = 60
 """A longer timeline is charted (and tabled) every few days, always ending on the last day."""
 
-NATURAL = RuleLink("Natural healing", "rules/healing.md#natural-healing")
-RATES = RuleLink("Healing rates", "rules/healing.md#healing-rates")
-FIRST_AID = RuleLink("First aid", "rules/healing.md#first-aid")
-SURGERY = RuleLink("Surgery", "rules/healing.md#surgery")
-CARE = RuleLink("Medical care", "rules/healing.md#medical-care")
-CAPACITY = RuleLink("Care capacity", "rules/healing.md#care-capacity")
-LEVELS = RuleLink("Care levels", "rules/healing.md#care-levels")
-THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-LEVEL_RULING = RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
-RATE_RULING = RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
-LOST_RULING = RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
-SURGERY_RULING = RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
-INTENSIVE = RuleLink("Intensive care", "rules/healing.md#intensive-care")
-DYING = RuleLink("Dying", "rules/injury.md#dying")
-MENTAL = RuleLink("Characteristic damage", "rules/healing.md#mental-characteristics")
-IMMOBILE_RULING = RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
+NATURAL = fw.RuleLink("Natural healing", "rules/healing.md#natural-healing")
+RATES = fw.RuleLink("Healing rates", "rules/healing.md#healing-rates")
+FIRST_AID = fw.RuleLink("First aid", "rules/healing.md#first-aid")
+SURGERY = fw.RuleLink("Surgery", "rules/healing.md#surgery")
+CARE = fw.RuleLink("Medical care", "rules/healing.md#medical-care")
+CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
+LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+LEVEL_RULING = fw.RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
+RATE_RULING = fw.RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
+LOST_RULING = fw.RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
+SURGERY_RULING = fw.RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
+INTENSIVE = fw.RuleLink("Intensive care", "rules/healing.md#intensive-care")
+DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
+MENTAL = fw.RuleLink("Characteristic damage", "rules/healing.md#mental-characteristics")
+IMMOBILE_RULING = fw.RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
 
 ACTIVITY_CHOICES = (
     ("moderate", "Moderate activity"),
@@ -93,16 +81,16 @@ def timeline_points(start: int, hp: int, daily: tuple[int, ...]) -> tuple[tuple[
 
 def _natural(
     values: Mapping[str, Any], hp: int, best: int | None, reading: injury.ThresholdReading
-) -> tuple[dict[str, str], list[Step], Chart | None]:
+) -> tuple[dict[str, str], list[fw.Step], fw.Chart | None]:
     taken = values["damage"]
     condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)
     outputs = {"state": state_text(condition)}
     if taken == 0:
         outputs["days"] = "0"
-        return outputs, [Step("No damage: nothing to heal.", NATURAL)], None
+        return outputs, [fw.Step("No damage: nothing to heal.", NATURAL)], None
     activity = healing.Activity(values["activity"])
     care = values["care"] == "yes"
-    with on_field("damage"):
+    with fw.on_field("damage"):
         timeline = healing.healing_timeline(
             taken,
             hp,
@@ -122,7 +110,7 @@ def _natural(
     )
     outputs["care_level"] = level.value if level is not None else "none"
     steps = [
-        Step(
+        fw.Step(
             f"{taken} damage of {hp} HP: {state_text(condition)}; care level {outputs['care_level']}.", LEVELS
         ),
     ]
@@ -130,7 +118,7 @@ def _natural(
         span = f"Day {first}" if first == last else f"Days {first}\u2013{last}"
         left = timeline.daily[last - 1]
         steps.append(
-            Step(
+            fw.Step(
                 f"{span}: {state_text(stage)}, {rate_text(rate)}"
                 f"{' with care' if care else ''}; {left} damage left after day {last}.",
                 RATES,
@@ -141,12 +129,14 @@ def _natural(
         stuck = timeline.daily[-1] if timeline.daily else taken
         stage = injury.injury_condition(stuck, hp, reading=reading, best_physical=best)
         steps.append(
-            Step(f"At {state_text(stage)} this activity heals nothing: choose less activity or care.", RATES)
+            fw.Step(
+                f"At {state_text(stage)} this activity heals nothing: choose less activity or care.", RATES
+            )
         )
     else:
         outputs["days"] = str(timeline.days)
-        steps.append(Step(f"Fully healed after {timeline.days} day(s).", NATURAL))
-    chart = Chart(
+        steps.append(fw.Step(f"Fully healed after {timeline.days} day(s).", NATURAL))
+    chart = fw.Chart(
         key="timeline",
         caption="Damage left at the end of each day, as a share of HP",
         x_label="Day",
@@ -156,22 +146,22 @@ def _natural(
     return outputs, steps, chart
 
 
-def _intensive(values: Mapping[str, Any], endurance: int, outputs: dict[str, str]) -> list[Step]:
+def _intensive(values: Mapping[str, Any], endurance: int, outputs: dict[str, str]) -> list[fw.Step]:
     """Outcomes § Intensive Care > Without Supervision: difficulty 8; success heals 2, failure: dying roll."""
     modifier, taken = values["intensive_modifier"], values["damage"]
-    with on_field("intensive_modifier"):
+    with fw.on_field("intensive_modifier"):
         odds = healing.unsupervised_intensive_care_chances(modifier, endurance, taken)
     outputs["intensive_heal"] = percent(odds.heal)
     outputs["intensive_death"] = percent(odds.death)
     dying = injury.dying_roll_chance(endurance, taken)
     return [
-        Step(
+        fw.Step(
             f"Unsupervised intensive care: 2d6 {signed(modifier)} against "
             f"{healing.intensive_care_difficulty()}: {outputs['intensive_heal']} to heal "
             f"{odds.healed_damage} damage.",
             INTENSIVE,
         ),
-        Step(
+        fw.Step(
             f"Failure ({percent(odds.dying_roll)}) forces a dying roll: End {endurance} with {taken} damage "
             f"survives it {percent(dying)}; death {outputs['intensive_death']} in all.",
             DYING,
@@ -179,10 +169,10 @@ def _intensive(values: Mapping[str, Any], endurance: int, outputs: dict[str, str
     ]
 
 
-def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list[Step]:
+def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list[fw.Step]:
     """Outcomes § Healing and Mental Characteristics: 1 point per 3 days, one characteristic at a time."""
     points = values["characteristic_damage"]
-    with on_field("characteristic_damage"):
+    with fw.on_field("characteristic_damage"):
         days = healing.characteristic_recovery_days({"characteristics": points})
     outputs["characteristic_days"] = str(days)
     after = outputs.get("days", "")
@@ -190,7 +180,7 @@ def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     if after.isdigit():
         outputs["characteristic_done"] = str(int(after) + days)
     return [
-        Step(
+        fw.Step(
             f"{points} point(s) of characteristic damage, one characteristic at a time, "
             f"{healing.characteristic_recovery_rate_days()} days of therapy each: {days} days, "
             f"starting{start}.",
@@ -199,24 +189,24 @@ def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     ]
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Natural healing timeline; first aid, surgery and care capacity when asked."""
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
-    with on_field("strength"):
+    with fw.on_field("strength"):
         hp = injury.hit_points(strength, dexterity, endurance)
     reading = injury.ThresholdReading(values["reading"])
     best = None
     if reading is injury.ThresholdReading.BEST_PHYSICAL:
         best = injury.best_physical(strength, dexterity, endurance)
-    with on_field("damage"):
+    with fw.on_field("damage"):
         outputs, steps, chart = _natural(values, hp, best, reading)
-    steps.insert(0, Step(f"HP = {strength} + {dexterity} + {endurance} = {hp}.", THRESHOLDS))
+    steps.insert(0, fw.Step(f"HP = {strength} + {dexterity} + {endurance} = {hp}.", THRESHOLDS))
     if values["first_aid_effect"] is not None:
         healed = healing.first_aid_healing(values["first_aid_effect"])
         difficulty = healing.first_aid_difficulty(on_self=values["on_self"])
         outputs["first_aid"] = str(healed)
         steps.append(
-            Step(
+            fw.Step(
                 f"First aid (difficulty {difficulty}) with Effect {signed(values['first_aid_effect'])}: "
                 f"removes {healed} damage (always at least 1).",
                 FIRST_AID,
@@ -243,7 +233,7 @@ def compute(values: Mapping[str, Any]) -> Result:
                 f"leaves a fail effect of {surgery.remaining_fail_effect}; {surgery.minutes} minutes, "
                 f"{surgery.harm} damage to the patient."
             )
-        steps.append(Step(text, SURGERY))
+        steps.append(fw.Step(text, SURGERY))
     if values["intensive_modifier"] is not None:
         steps.extend(_intensive(values, endurance, outputs))
     if values["characteristic_damage"]:
@@ -253,48 +243,48 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["capacity"] = str(capacity)
         supervised = " (doubled by a Medic 2+ supervisor)" if values["supervised"] else ""
         steps.append(
-            Step(
+            fw.Step(
                 f"Medic {values['medic']} cares for {capacity} light care patients{supervised}.",
                 CAPACITY,
             )
         )
-    return Result(outputs=outputs, working=tuple(steps), charts=(chart,) if chart else ())
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,) if chart else ())
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="healing",
     title="Healing calculator",
     summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
     inputs=(
         *characteristic_inputs((7, 8, 9), abbreviated=True),
-        IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
-        ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),
-        ChoiceInput("care", "Medical care", CARE_CHOICES, "no"),
-        OptionalIntInput(
+        fw.IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
+        fw.ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),
+        fw.ChoiceInput("care", "Medical care", CARE_CHOICES, "no"),
+        fw.OptionalIntInput(
             "first_aid_effect",
             "First aid: Effect of the Medic check",
             -checks.MAX_MODIFIER,
             checks.MAX_MODIFIER,
             help="Optional: the Effect of the first aid roll.",
         ),
-        BoolInput("on_self", "First aid on oneself"),
-        OptionalIntInput(
+        fw.BoolInput("on_self", "First aid on oneself"),
+        fw.OptionalIntInput(
             "surgery_effect",
             "Surgery: Effect of the Medic check",
             -checks.MAX_MODIFIER,
             checks.MAX_MODIFIER,
             help="Optional: the Effect of the surgery roll.",
         ),
-        IntInput("medic_skill", "Surgeon's Medic skill", 1, 0, healing.MAX_MEDIC_LEVEL),
-        OptionalIntInput(
+        fw.IntInput("medic_skill", "Surgeon's Medic skill", 1, 0, healing.MAX_MEDIC_LEVEL),
+        fw.OptionalIntInput(
             "medic",
             "Care capacity: Medic level",
             0,
             healing.MAX_MEDIC_LEVEL,
             help="Optional: how many patients a medic of this level can care for.",
         ),
-        BoolInput("supervised", "Supervised by a Medic 2+"),
-        OptionalIntInput(
+        fw.BoolInput("supervised", "Supervised by a Medic 2+"),
+        fw.OptionalIntInput(
             "intensive_modifier",
             "Unsupervised intensive care: the roll's DM",
             -checks.MAX_MODIFIER,
@@ -302,7 +292,7 @@ CALCULATOR = Calculator(
             help="Optional: no Medic 2+ or AI sickbay supervising; the odds of the difficulty 8 roll.",
             placeholder="optional",
         ),
-        IntInput(
+        fw.IntInput(
             "characteristic_damage",
             "Characteristic damage",
             0,
@@ -311,24 +301,24 @@ CALCULATOR = Calculator(
             help="Points lost from Intellect, Education and the like, all together.",
         ),
         threshold_reading_input(),
-        ChoiceInput("care_rate", "Rate with care (ruling)", CARE_RATE_CHOICES, "table"),
-        ChoiceInput("lost_progress", "Lost progress (ruling)", LOST_CHOICES, "restart"),
-        ChoiceInput("care_levels", "Care levels (ruling)", LEVEL_CHOICES, "injury_thresholds"),
-        ChoiceInput("surgery_time", "Failed surgery time (ruling)", SURGERY_TIME_CHOICES, "multiply"),
+        fw.ChoiceInput("care_rate", "Rate with care (ruling)", CARE_RATE_CHOICES, "table"),
+        fw.ChoiceInput("lost_progress", "Lost progress (ruling)", LOST_CHOICES, "restart"),
+        fw.ChoiceInput("care_levels", "Care levels (ruling)", LEVEL_CHOICES, "injury_thresholds"),
+        fw.ChoiceInput("surgery_time", "Failed surgery time (ruling)", SURGERY_TIME_CHOICES, "multiply"),
     ),
     outputs=(
-        Output("days", "Days until fully healed"),
-        Output("state", "State now"),
-        Output("care_level", "Care level"),
-        Output("first_aid", "First aid removes"),
-        Output("surgery_heals", "Surgery removes"),
-        Output("surgery_minutes", "Surgery takes (minutes)"),
-        Output("surgery_harm", "Surgery harm"),
-        Output("capacity", "Light care patients per medic"),
-        Output("intensive_heal", "Intensive care: chance to heal"),
-        Output("intensive_death", "Intensive care: chance of death"),
-        Output("characteristic_days", "Days of therapy for characteristics"),
-        Output("characteristic_done", "Characteristics recovered after day"),
+        fw.Output("days", "Days until fully healed"),
+        fw.Output("state", "State now"),
+        fw.Output("care_level", "Care level"),
+        fw.Output("first_aid", "First aid removes"),
+        fw.Output("surgery_heals", "Surgery removes"),
+        fw.Output("surgery_minutes", "Surgery takes (minutes)"),
+        fw.Output("surgery_harm", "Surgery harm"),
+        fw.Output("capacity", "Light care patients per medic"),
+        fw.Output("intensive_heal", "Intensive care: chance to heal"),
+        fw.Output("intensive_death", "Intensive care: chance of death"),
+        fw.Output("characteristic_days", "Days of therapy for characteristics"),
+        fw.Output("characteristic_done", "Characteristics recovered after day"),
     ),
     compute=compute,
     uses=(

@@ -12,25 +12,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import signed
-from calculators.framework import (
-    Calculator,
-    Chart,
-    ChoiceInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_SEED", "compute"]
 
-TARGETED = RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
-DAMAGE = RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
-ROUNDING_RULING = RuleLink("ruling: thresholds rounding", "rulings.md#targeted-rounding")
+TARGETED = fw.RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
+DAMAGE = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
+ROUNDING_RULING = fw.RuleLink("ruling: thresholds rounding", "rulings.md#targeted-rounding")
 
 MAX_SEED = limits.MAX_SEED
 """Largest seed; the page draws a fresh one below it when the field is empty."""
@@ -38,30 +28,30 @@ MAX_SEED = limits.MAX_SEED
 ROUNDINGS = (("down", "Rounded down (at least 1)"), ("exact", "Exact fraction (rounds up)"))
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """The location of the given roll (or rolled from the seed), its side, and a targeted effect."""
     seed, roll, side_roll = values["seed"], values["roll"], values["side_roll"]
     hp, damage = values["hp"], values["damage"]
-    steps: list[Step] = []
+    steps: list[fw.Step] = []
     outputs: dict[str, str] = {}
     side: str | None = None
     if roll is not None:
-        with on_field("roll"):
+        with fw.on_field("roll"):
             location = targeting.hit_location(roll)
-        steps.append(Step(f"Your 2d6 roll {roll}: {location.location}.", TARGETED))
+        steps.append(fw.Step(f"Your 2d6 roll {roll}: {location.location}.", TARGETED))
         if location.sided and side_roll is not None:
             side = targeting.side(side_roll)
-            steps.append(Step(f"Your 1d6 roll {side_roll}: the {side} side.", TARGETED))
+            steps.append(fw.Step(f"Your 1d6 roll {side_roll}: the {side} side.", TARGETED))
     elif seed is not None:
         location, side = targeting.roll_hit_location(random.Random(seed))
         steps.append(
-            Step(f"Rolled 2d6 (roll number {seed}): {location.roll}, {location.location}.", TARGETED)
+            fw.Step(f"Rolled 2d6 (roll number {seed}): {location.roll}, {location.location}.", TARGETED)
         )
         if side is not None:
-            steps.append(Step(f"Hands and feet: rolled 1d6 for the side: {side}.", TARGETED))
+            steps.append(fw.Step(f"Hands and feet: rolled 1d6 for the side: {side}.", TARGETED))
     else:
         location = None
-        steps.append(Step("Press Roll (or enter your own 2d6 roll) to pick a location.", TARGETED))
+        steps.append(fw.Step("Press Roll (or enter your own 2d6 roll) to pick a location.", TARGETED))
     if location is not None:
         outputs |= {
             "roll": str(location.roll),
@@ -71,7 +61,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         if location.sided:
             outputs["side"] = side if side is not None else "roll 1d6: 1-3 primary, 4-6 secondary"
         steps.append(
-            Step(
+            fw.Step(
                 f"Aiming there raises the Difficulty by {location.difficulty}."
                 if location.difficulty
                 else "Aiming there does not change the Difficulty.",
@@ -81,25 +71,25 @@ def compute(values: Mapping[str, Any]) -> Result:
         if location.area is None:
             outputs["effect"] = "none"
         elif hp is not None:
-            with on_field("hp"):
+            with fw.on_field("hp"):
                 threshold = targeting.area_threshold(
                     location.area, hp, rounding=targeting.Rounding(values["rounding"])
                 )
             what = next(e for e in targeting.targeted_effects(hp) if e.area == location.area).effect
             outputs["threshold"] = f"{threshold} damage ({what})"
             steps.append(
-                Step(
+                fw.Step(
                     f"One hit of {threshold} or more damage there ({location.area}, HP {hp}): {what}.", DAMAGE
                 )
             )
             if damage is not None:
-                with on_field("damage"):
+                with fw.on_field("damage"):
                     found = targeting.targeted_effect(
                         location.area, damage, hp, rounding=targeting.Rounding(values["rounding"])
                     )
                 outputs["effect"] = found or "none"
-                steps.append(Step(f"{damage} damage: {outputs['effect']}.", DAMAGE))
-    chart = Chart(
+                steps.append(fw.Step(f"{damage} damage: {outputs['effect']}.", DAMAGE))
+    chart = fw.Chart(
         key="locations",
         caption="Chance of each 2d6 roll ("
         + "; ".join(f"{r.roll} {r.location}" for r in targeting.hit_locations())
@@ -109,15 +99,15 @@ def compute(values: Mapping[str, Any]) -> Result:
         points=tuple((row.roll, row.odds) for row in targeting.hit_locations()),
         highlight=(location.roll,) if location is not None else (),
     )
-    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="hit_location",
     title="Hit location roller",
     summary="Roll a random hit location (or read your own roll) and see what damage there does.",
     inputs=(
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "seed",
             "Roll number",
             0,
@@ -125,9 +115,9 @@ CALCULATOR = Calculator(
             placeholder="new roll",
             help="Each number is one roll; share the link to share it. Empty: a new roll.",
         ),
-        OptionalIntInput("hp", "Target's HP", 1, 999, placeholder="optional"),
-        OptionalIntInput("damage", "Damage of the hit", 0, 99_999, placeholder="optional"),
-        OptionalIntInput(
+        fw.OptionalIntInput("hp", "Target's HP", 1, 999, placeholder="optional"),
+        fw.OptionalIntInput("damage", "Damage of the hit", 0, 99_999, placeholder="optional"),
+        fw.OptionalIntInput(
             "roll",
             "Your own 2d6 roll",
             2,
@@ -135,16 +125,16 @@ CALCULATOR = Calculator(
             placeholder="optional",
             help="Rolled real dice? It replaces the roll.",
         ),
-        OptionalIntInput("side_roll", "Your 1d6 for the side", 1, 6, placeholder="optional"),
-        ChoiceInput("rounding", "Thresholds (ruling)", ROUNDINGS, "down"),
+        fw.OptionalIntInput("side_roll", "Your 1d6 for the side", 1, 6, placeholder="optional"),
+        fw.ChoiceInput("rounding", "Thresholds (ruling)", ROUNDINGS, "down"),
     ),
     outputs=(
-        Output("roll", "2d6"),
-        Output("location", "Location"),
-        Output("side", "Side"),
-        Output("difficulty", "Targeting difficulty"),
-        Output("threshold", "Extra effect from"),
-        Output("effect", "Extra effect"),
+        fw.Output("roll", "2d6"),
+        fw.Output("location", "Location"),
+        fw.Output("side", "Side"),
+        fw.Output("difficulty", "Targeting difficulty"),
+        fw.Output("threshold", "Extra effect from"),
+        fw.Output("effect", "Extra effect"),
     ),
     compute=compute,
     uses=(

@@ -11,33 +11,19 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    Chart,
-    ChoiceInput,
-    FieldError,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-    on_field,
-)
 from calculators.table.character import CHARACTERISTICS
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 
 __all__ = ["CALCULATOR", "compute", "parse_combatants"]
 
-INITIATIVE = RuleLink("Initiative", "rules/actions.md#initiative")
-ORDER = RuleLink("The combat round", "rules/actions.md#combat-round")
-CHM = RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
-FORMULA = RuleLink("ruling: initiative formula", "rulings.md#initiative-formula")
-NEGATIVE = RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initiative-negative")
+INITIATIVE = fw.RuleLink("Initiative", "rules/actions.md#initiative")
+ORDER = fw.RuleLink("The combat round", "rules/actions.md#combat-round")
+CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+FORMULA = fw.RuleLink("ruling: initiative formula", "rulings.md#initiative-formula")
+NEGATIVE = fw.RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initiative-negative")
 
 MAX_OTHERS = 20
 """Most other combatants the text field takes (one line each at the table)."""
@@ -81,81 +67,85 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Your initiative (or its chances before rolling) and where you act among the others."""
     dexterity, skill, roll = values["dexterity"], values["skill"], values["roll"]
     ambush, unprepared = values["ambush"], values["unprepared"]
     if ambush and unprepared:
-        raise FieldError("Choose ambushing or caught unprepared, not both.", "unprepared")
-    with on_field("dexterity"):
+        raise fw.FieldError("Choose ambushing or caught unprepared, not both.", "unprepared")
+    with fw.on_field("dexterity"):
         dex_dm = checks.characteristic_modifier(dexterity)
-    with on_field("tactics_effect"):
+    with fw.on_field("tactics_effect"):
         bonus = rules.tactics_initiative_bonus(
             values["tactics_effect"], negative_counts=values["negative_tactics"]
         )
-    steps = [Step(f"Dexterity {dexterity}: DM {signed(dex_dm)}.", CHM)]
+    steps = [fw.Step(f"Dexterity {dexterity}: DM {signed(dex_dm)}.", CHM)]
     chosen, chm = values["characteristic"], dex_dm
     if chosen != "dexterity" and not (ambush or unprepared):
         if values["score"] is None:
-            raise FieldError(f"Give the {chosen.capitalize()} score, or choose Dexterity.", "score")
-        with on_field("score"):
+            raise fw.FieldError(f"Give the {chosen.capitalize()} score, or choose Dexterity.", "score")
+        with fw.on_field("score"):
             chm = checks.characteristic_modifier(values["score"])
         steps.append(
-            Step(
+            fw.Step(
                 f"{chosen.capitalize()} {values['score']} leads the roll: DM {signed(chm)} "
                 "(any characteristic modifier when prepared).",
                 CHM,
             )
         )
     elif chosen != "dexterity":
-        steps.append(Step("Ambushing or caught unprepared: Dexterity, whatever the skill.", INITIATIVE))
+        steps.append(fw.Step("Ambushing or caught unprepared: Dexterity, whatever the skill.", INITIATIVE))
     if ambush:
 
         def score(_roll: int) -> int:
             return rules.ambush_initiative(dex_dm, bonus)
 
         steps.append(
-            Step(f"Ambushing: no roll, the dice count as 12: 12 + Dexterity DM {signed(dex_dm)}.", INITIATIVE)
+            fw.Step(
+                f"Ambushing: no roll, the dice count as 12: 12 + Dexterity DM {signed(dex_dm)}.", INITIATIVE
+            )
         )
     elif unprepared:
 
         def score(dice: int) -> int:
             return rules.unprepared_initiative(dice, dex_dm, bonus)
 
-        steps.append(Step(f"Caught unprepared: 2d6 + Dexterity DM {signed(dex_dm)}, no skill.", INITIATIVE))
+        steps.append(
+            fw.Step(f"Caught unprepared: 2d6 + Dexterity DM {signed(dex_dm)}, no skill.", INITIATIVE)
+        )
     else:
 
         def score(dice: int) -> int:
             return rules.initiative(dice, chm, skill, bonus)
 
         steps.append(
-            Step(
+            fw.Step(
                 f"Prepared: 2d6 + DM {signed(chm)} + skill {skill} (Recon, Tactics or a weapon).",
                 FORMULA,
             )
         )
     if values["tactics_effect"]:
         steps.append(
-            Step(
+            fw.Step(
                 f"Tactics Effect {signed(values['tactics_effect'])}: {signed(bonus)} for everyone in "
                 "the unit in direct contact with the tactician.",
                 NEGATIVE,
             )
         )
     outputs: dict[str, str] = {}
-    charts: tuple[Chart, ...] = ()
+    charts: tuple[fw.Chart, ...] = ()
     if ambush or roll is not None:
-        with on_field("roll"):
+        with fw.on_field("roll"):
             mine = score(roll if roll is not None else 12)
         outputs["initiative"] = number(mine)
-        steps.append(Step(f"Initiative: {number(mine)}.", INITIATIVE))
+        steps.append(fw.Step(f"Initiative: {number(mine)}.", INITIATIVE))
         scores = {YOU: mine, **dict(values["others"] or ())}
-        with on_field("others"):
+        with fw.on_field("others"):
             order = rules.initiative_order(scores)
         outputs["order"] = ", ".join(f"{name} {number(scores[name])}" for name in order)
         outputs["position"] = f"{_ordinal(order.index(YOU) + 1)} of {len(order)}"
         steps.append(
-            Step(
+            fw.Step(
                 "Highest initiative acts first; on a tie you are listed first (the rules do not break ties).",
                 FORMULA,
             )
@@ -163,7 +153,7 @@ def compute(values: Mapping[str, Any]) -> Result:
     else:
         totals = dice.map_values(checks.check_distribution(), score)
         charts = (
-            Chart(
+            fw.Chart(
                 key="initiative",
                 caption="Chance of each initiative before you roll",
                 x_label="Initiative",
@@ -174,7 +164,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         low, high = min(totals), max(totals)
         outputs["initiative"] = f"{number(low)} to {number(high)}"
         steps.append(
-            Step(f"Not rolled yet: {outputs['initiative']}. Enter your 2d6 roll to place you.", INITIATIVE)
+            fw.Step(f"Not rolled yet: {outputs['initiative']}. Enter your 2d6 roll to place you.", INITIATIVE)
         )
         if values["others"]:
             outputs["ahead"] = "; ".join(
@@ -182,25 +172,25 @@ def compute(values: Mapping[str, Any]) -> Result:
                 for name, other in values["others"]
             )
             steps.append(
-                Step("Chance to beat each before rolling: a higher initiative, ties not counted.", ORDER)
+                fw.Step("Chance to beat each before rolling: a higher initiative, ties not counted.", ORDER)
             )
-    return Result(outputs=outputs, working=tuple(steps), charts=charts)
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=charts)
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="initiative",
     title="Initiative",
     summary="Your initiative when prepared, unprepared or ambushing, and the order of action.",
     inputs=(
-        IntInput("dexterity", "Dexterity", 7, 0, 30, help="The characteristic; its DM is worked out."),
-        ChoiceInput(
+        fw.IntInput("dexterity", "Dexterity", 7, 0, 30, help="The characteristic; its DM is worked out."),
+        fw.ChoiceInput(
             "characteristic",
             "Characteristic when prepared",
             CHARACTERISTIC_CHOICES,
             "dexterity",
             help="Any characteristic modifier with the relevant skill; ambush and unprepared use Dexterity.",
         ),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "score",
             "Its score",
             0,
@@ -208,15 +198,15 @@ CALCULATOR = Calculator(
             placeholder="Dexterity",
             help="Only when the characteristic is not Dexterity.",
         ),
-        IntInput(
+        fw.IntInput(
             "skill", "Skill", 0, 0, checks.MAX_SKILL, help="Recon, Tactics or the weapon skill you lead with."
         ),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "roll", "Roll (2d6)", 2, 12, placeholder="not rolled", help="Your two dice, once rolled."
         ),
-        BoolInput("ambush", "Ambushing (ready while the foes are not)"),
-        BoolInput("unprepared", "Caught unprepared (ambushed, or nobody ready)"),
-        IntInput(
+        fw.BoolInput("ambush", "Ambushing (ready while the foes are not)"),
+        fw.BoolInput("unprepared", "Caught unprepared (ambushed, or nobody ready)"),
+        fw.IntInput(
             "tactics_effect",
             "Tactics Effect",
             0,
@@ -224,8 +214,8 @@ CALCULATOR = Calculator(
             checks.MAX_MODIFIER,
             help="Effect of your unit's tactician's check (0 if none).",
         ),
-        BoolInput("negative_tactics", "A failed Tactics check lowers initiative", default=True),
-        TextInput(
+        fw.BoolInput("negative_tactics", "A failed Tactics check lowers initiative", default=True),
+        fw.TextInput(
             "others",
             "Other combatants",
             "Bo 9, Cy 7",
@@ -237,10 +227,10 @@ CALCULATOR = Calculator(
         ),
     ),
     outputs=(
-        Output("initiative", "Your initiative"),
-        Output("position", "You act"),
-        Output("order", "Order of action"),
-        Output("ahead", "Chance to beat"),
+        fw.Output("initiative", "Your initiative"),
+        fw.Output("position", "You act"),
+        fw.Output("order", "Order of action"),
+        fw.Output("ahead", "Chance to beat"),
     ),
     compute=compute,
     uses=(

@@ -10,36 +10,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import signed
-from calculators.framework import (
-    Calculator,
-    ChoiceInput,
-    IntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import checks, mitigation
 
 __all__ = ["CALCULATOR", "FACTOR_RULES", "cap_steps", "compute", "fail_degree_text", "yes_no"]
 
-FAIL_EFFECT = RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
-FACTORS = RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
-ORDER = RuleLink("Priority order", "rules/mitigation.md#priority-order")
-ORDINARY = RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
-COVER_DAMAGE = RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
-DEFEND = RuleLink("Defending", "rules/mitigation.md#defend")
-SIGN_RULING = RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
-ORDER_RULING = RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
-CAP_RULING = RuleLink("Ruling: the cap of 4", "rulings.md#defend-cap")
+FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
+FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
+ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
+ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
+DEFEND = fw.RuleLink("Defending", "rules/mitigation.md#defend")
+SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
+ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
+CAP_RULING = fw.RuleLink("Ruling: the cap of 4", "rulings.md#defend-cap")
 
-FACTOR_RULES: dict[str, RuleLink] = {
-    "conditions": RuleLink("Conditions", "rules/mitigation.md#conditions"),
-    "concealment": RuleLink("Conditions", "rules/mitigation.md#conditions"),
-    "cover": RuleLink("Cover", "rules/mitigation.md#cover"),
-    "skill": RuleLink("Skill", "rules/mitigation.md#skill-defence"),
+FACTOR_RULES: dict[str, fw.RuleLink] = {
+    "conditions": fw.RuleLink("Conditions", "rules/mitigation.md#conditions"),
+    "concealment": fw.RuleLink("Conditions", "rules/mitigation.md#conditions"),
+    "cover": fw.RuleLink("Cover", "rules/mitigation.md#cover"),
+    "skill": fw.RuleLink("Skill", "rules/mitigation.md#skill-defence"),
 }
 """The rule each mitigating factor's step cites."""
 
@@ -69,10 +60,10 @@ def fail_degree_text(effect: int) -> str:
     return f"Effect {signed(effect)} is a fail effect of degree {-effect}." if effect < 0 else ""
 
 
-def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[Step]:
+def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[fw.Step]:
     """A step for each cover or concealment above the cap of 4 that counts as 4 without a Defend."""
     return [
-        Step(
+        fw.Step(
             f"{step.name.capitalize()} {values[step.name]} counts as {step.modifier}: cover and "
             f"concealment never count above {step.modifier}.",
             CAP_RULING,
@@ -84,10 +75,10 @@ def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[
     ]
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """The fail effect left after each mitigating factor, and what the cover absorbs."""
     entered = values["fail_effect"]
-    with on_field("fail_effect"):
+    with fw.on_field("fail_effect"):
         degree = checks.fail_effect_degree(entered)
         result = mitigation.mitigate(
             degree,
@@ -99,15 +90,15 @@ def compute(values: Mapping[str, Any]) -> Result:
             cover_cap=mitigation.CoverCap(values["cover_cap"]),
             order=mitigation.MitigationOrder(values["order"]),
         )
-    steps: list[Step] = []
+    steps: list[fw.Step] = []
     if entered < 0:
-        steps.append(Step(fail_degree_text(entered), SIGN_RULING))
-    steps.append(Step(f"Start from a fail effect of {degree}.", FAIL_EFFECT))
+        steps.append(fw.Step(fail_degree_text(entered), SIGN_RULING))
+    steps.append(fw.Step(f"Start from a fail effect of {degree}.", FAIL_EFFECT))
     if result.defend is not mitigation.Defend.NONE:
         chosen = values[result.defend.value]
         doubled = next(s.modifier for s in result.steps if s.name == result.defend.value)
         steps.append(
-            Step(
+            fw.Step(
                 f"Defending doubles {result.defend.value}: {chosen} counts as {doubled}"
                 + (" (cover and concealment stop at 4)." if result.defend.value != "skill" else "."),
                 DEFEND,
@@ -119,21 +110,21 @@ def compute(values: Mapping[str, Any]) -> Result:
             continue
         took = f"removes {step.reduced_by}" if step.reduced_by else "removes nothing (nothing left)"
         steps.append(
-            Step(
+            fw.Step(
                 f"{step.name.capitalize()} {step.modifier} {took}: {step.remaining} left.",
                 FACTOR_RULES[step.name],
             )
         )
     if result.ordinary_failure:
-        steps.append(Step("Nothing is left: an ordinary failure, with no damage rolls.", ORDINARY))
+        steps.append(fw.Step("Nothing is left: an ordinary failure, with no damage rolls.", ORDINARY))
     else:
         steps.append(
-            Step(
+            fw.Step(
                 f"{result.remaining} left: {result.remaining} damage roll(s) against the character.", FACTORS
             )
         )
     steps.append(
-        Step(
+        fw.Step(
             f"The cover takes the {result.cover_absorbed} attack(s) it removed.",
             COVER_DAMAGE,
         )
@@ -143,19 +134,19 @@ def compute(values: Mapping[str, Any]) -> Result:
         "ordinary_failure": yes_no(result.ordinary_failure),
         "cover_absorbs": str(result.cover_absorbed),
     }
-    return Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=outputs, working=tuple(steps))
 
 
-def _factor(key: str, label: str, default: int, help_: str) -> IntInput:
-    return IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help_)
+def _factor(key: str, label: str, default: int, help_: str) -> fw.IntInput:
+    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help_)
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="mitigation",
     title="Mitigation calculator",
     summary="What conditions, concealment, cover and skill leave of a fail effect.",
     inputs=(
-        IntInput(
+        fw.IntInput(
             "fail_effect",
             "Fail effect",
             3,
@@ -163,24 +154,22 @@ CALCULATOR = Calculator(
             mitigation.MAX_FAIL_EFFECT,
             help="The failure's size: 3, or -3 as an Effect; both mean the same.",
         ),
-        _factor(
-            "conditions", "Conditions", 0, "Range, size and movement modifiers that made the roll harder."
-        ),
+        _factor("conditions", "Conditions", 0, "What shields you: your movement, size, the range."),
         _factor("concealment", "Concealment", 0, "Concealment modifier (smoke, darkness, foliage)."),
         _factor("cover", "Cover", 2, "Cover modifier of what stands between."),
         _factor("skill", "Skill", 0, "The defender's relevant skill level."),
-        ChoiceInput(
+        fw.ChoiceInput(
             "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."
         ),
-        ChoiceInput(
+        fw.ChoiceInput(
             "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
         ),
-        ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
     ),
     outputs=(
-        Output("remaining", "Fail effect left"),
-        Output("ordinary_failure", "Ordinary failure"),
-        Output("cover_absorbs", "Attacks the cover takes"),
+        fw.Output("remaining", "Fail effect left"),
+        fw.Output("ordinary_failure", "Ordinary failure"),
+        fw.Output("cover_absorbs", "Attacks the cover takes"),
     ),
     compute=compute,
     uses=("rules_core.mitigation.mitigate",),

@@ -11,31 +11,22 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import fraction_text, metres
-from calculators.framework import (
-    Calculator,
-    ChoiceInput,
-    IntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import actions
 from rules_core import movement as rules
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
 
-TABLE = RuleLink("Movement table", "rules/movement.md#movement-table")
-SPACES = RuleLink("Spaces and scale", "rules/movement.md#spaces")
-STANCE = RuleLink("Changing stance", "rules/movement.md#stance")
-DASH = RuleLink("Dash", "rules/movement.md#dash")
-RUN = RuleLink("Run", "rules/movement.md#run")
-CRAWL = RuleLink("Crawl", "rules/movement.md#crawl")
-DASH_METRES = RuleLink("ruling: dash metres", "rulings.md#dash-metres")
-STANCE_RULING = RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
+TABLE = fw.RuleLink("Movement table", "rules/movement.md#movement-table")
+SPACES = fw.RuleLink("Spaces and scale", "rules/movement.md#spaces")
+STANCE = fw.RuleLink("Changing stance", "rules/movement.md#stance")
+DASH = fw.RuleLink("Dash", "rules/movement.md#dash")
+RUN = fw.RuleLink("Run", "rules/movement.md#run")
+CRAWL = fw.RuleLink("Crawl", "rules/movement.md#crawl")
+DASH_METRES = fw.RuleLink("ruling: dash metres", "rulings.md#dash-metres")
+STANCE_RULING = fw.RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
 
 ACTIONS = (
     ("move", "Move (minor action)"),
@@ -59,8 +50,8 @@ ROUNDING_CHOICES = (
     ("down", "Whole spaces, rounded down (ruling)"),
     ("exact", "Exactly \u00be of the distance"),
 )
-WOUNDED = RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
-ROUNDING_RULING = RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
+WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
+ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
 NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
 RULE_OF = {"move": TABLE, "dash": DASH, "run": RUN}
 
@@ -74,11 +65,11 @@ def _spaces(value: int | Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Spaces and metres of the action, its cost, the cost of a stance change and a dash's Athletics roll."""
     action, load, stance = values["action"], values["load"], values["stance"]
     hurt = values["injury"] != "unhurt"
-    with on_field("scale"):
+    with fw.on_field("scale"):
         move = rules.movement(
             action,
             load,
@@ -92,9 +83,9 @@ def compute(values: Mapping[str, Any]) -> Result:
             action, load, stance, scale_m=Fraction(values["scale"]), reading=values["reading"]
         )
     named = actions.named_action(NAMED[action])
-    with on_field("new_stance"):
+    with fw.on_field("new_stance"):
         cost = rules.stance_change_cost(stance, values["new_stance"], values["stance_reading"])
-    with on_field("conditions"):
+    with fw.on_field("conditions"):
         athletics = rules.dash_athletics_difficulty(values["conditions"])
     label = dict(ACTIONS)[action].split(" (")[0]
     per_round = actions.minor_actions_per_round()
@@ -104,17 +95,17 @@ def compute(values: Mapping[str, Any]) -> Result:
         "stance_cost": f"{cost} minor action{'s' if cost != 1 else ''}" if cost else "none",
     }
     steps = [
-        Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE),
+        fw.Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE),
     ]
     if hurt and action == "dash" and whole.spaces is not None:
         outputs["spaces"] = "not possible"
         outputs["metres"] = "not possible"
-        steps.append(Step("Seriously wounded or worse: no Dash.", WOUNDED))
+        steps.append(fw.Step("Seriously wounded or worse: no Dash.", WOUNDED))
     elif move.spaces is None:
         outputs["spaces"] = "not possible"
         outputs["metres"] = "not possible"
         steps.append(
-            Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
+            fw.Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
         )
     elif hurt:
         outputs["spaces"] = _spaces(move.spaces)
@@ -122,14 +113,14 @@ def compute(values: Mapping[str, Any]) -> Result:
         exact = values["wounded_rounding"] == "exact"
         share = fraction_text(constant("injury", "seriously_wounded_movement"))
         steps.append(
-            Step(
+            fw.Step(
                 f"Table, {values['scale']} m scale, {load} load, {stance}: {whole.spaces} spaces "
                 f"= {_metres(whole.metres) if whole.metres is not None else 'not possible'}.",
                 RULE_OF[action],
             )
         )
         steps.append(
-            Step(
+            fw.Step(
                 f"Seriously wounded or worse: {share} speed, {share} \u00d7 {whole.spaces} = "
                 f"{outputs['spaces']} spaces"
                 f"{'' if exact else ' (whole spaces, rounded down)'} = {outputs['metres']}.",
@@ -140,48 +131,52 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["spaces"] = str(move.spaces)
         outputs["metres"] = _metres(move.metres) if move.metres is not None else "not possible"
         steps.append(
-            Step(
+            fw.Step(
                 f"Table, {values['scale']} m scale, {load} load, {stance}: {move.spaces} spaces "
                 f"= {outputs['metres']}.",
                 RULE_OF[action],
             )
         )
         if values["reading"] == "printed":
-            steps.append(Step("Metres as printed in the text where it differs.", DASH_METRES))
+            steps.append(fw.Step("Metres as printed in the text where it differs.", DASH_METRES))
     if action == "dash" and not hurt:
         outputs["athletics"] = f"Athletics against {athletics}"
-        steps.append(Step(f"Obstacles or bad footing: Athletics against 8 + conditions = {athletics}.", DASH))
+        steps.append(
+            fw.Step(f"Obstacles or bad footing: Athletics against 8 + conditions = {athletics}.", DASH)
+        )
     if values["new_stance"] != stance:
         steps.append(
-            Step(f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.", STANCE_RULING),
+            fw.Step(f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.", STANCE_RULING),
         )
-    return Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=outputs, working=tuple(steps))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="movement",
     title="Movement",
     summary="How far a Move, Dash or Run takes you by load, stance and scale; what a stance change costs.",
     inputs=(
-        ChoiceInput("action", "Action", ACTIONS, "move"),
-        ChoiceInput("load", "Load", LOADS, "light"),
-        ChoiceInput("stance", "Stance", STANCES, "standing"),
-        ChoiceInput("scale", "Grid scale", SCALES, "1.5"),
-        ChoiceInput("new_stance", "Change stance to", STANCES, "standing", help="Cost of changing stance."),
-        IntInput("conditions", "Dash conditions", 0, 0, 10, help="Obstacles or bad footing (Dash only)."),
-        ChoiceInput("reading", "Dash metres (ruling)", READINGS, "spaces"),
-        ChoiceInput("stance_reading", "Unlisted stance changes (ruling)", STANCE_READINGS, "listed_steps"),
-        ChoiceInput(
+        fw.ChoiceInput("action", "Action", ACTIONS, "move"),
+        fw.ChoiceInput("load", "Load", LOADS, "light"),
+        fw.ChoiceInput("stance", "Stance", STANCES, "standing"),
+        fw.ChoiceInput("scale", "Grid scale", SCALES, "1.5"),
+        fw.ChoiceInput(
+            "new_stance", "Change stance to", STANCES, "standing", help="Cost of changing stance."
+        ),
+        fw.IntInput("conditions", "Dash conditions", 0, 0, 10, help="Obstacles or bad footing (Dash only)."),
+        fw.ChoiceInput("reading", "Dash metres (ruling)", READINGS, "spaces"),
+        fw.ChoiceInput("stance_reading", "Unlisted stance changes (ruling)", STANCE_READINGS, "listed_steps"),
+        fw.ChoiceInput(
             "injury", "Injury", INJURY_CHOICES, "unhurt", help="Seriously wounded: \u00be speed, no Dash."
         ),
-        ChoiceInput("wounded_rounding", "\u00be speed (ruling)", ROUNDING_CHOICES, "down"),
+        fw.ChoiceInput("wounded_rounding", "\u00be speed (ruling)", ROUNDING_CHOICES, "down"),
     ),
     outputs=(
-        Output("spaces", "Spaces"),
-        Output("metres", "Distance"),
-        Output("cost", "Costs"),
-        Output("athletics", "Dash over obstacles"),
-        Output("stance_cost", "Stance change"),
+        fw.Output("spaces", "Spaces"),
+        fw.Output("metres", "Distance"),
+        fw.Output("cost", "Costs"),
+        fw.Output("athletics", "Dash over obstacles"),
+        fw.Output("stance_cost", "Stance change"),
     ),
     compute=compute,
     uses=(

@@ -9,25 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.framework import (
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import checks, odds
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
-LADDER = RuleLink("Difficulty ladder and odds", "rules/checks.md#difficulty-table")
-ADVANTAGE = RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+LADDER = fw.RuleLink("Difficulty ladder and odds", "rules/checks.md#difficulty-table")
+ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 
 MAX_GRID_DIFFICULTY = 30
 """Highest difficulty the form accepts."""
@@ -51,29 +41,29 @@ def _window(centre: int, each_side: int, low: int, high: int) -> range:
     return range(start, min(high, start + 2 * each_side) + 1)
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Chances at the chosen difficulty and modifier (plain, advantage, disadvantage) and a grid around it."""
     difficulty, modifier, mode = values["difficulty"], values["modifier"], values["mode"]
     difficulties = _window(difficulty, ROWS_EACH_SIDE, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY)
     modifiers = _window(modifier, COLUMNS_EACH_SIDE, -checks.MAX_MODIFIER, checks.MAX_MODIFIER)
-    with on_field("difficulty"):
+    with fw.on_field("difficulty"):
         rows = odds.odds_table(difficulties, modifiers)
     cell = next(r for r in rows if r.difficulty == difficulty and r.modifier == modifier)
     name = f" ({cell.label})" if cell.label else ""
     mode_label = dict(MODES)[mode]
     steps = (
-        Step(
+        fw.Step(
             f"Difficulty {difficulty}{name}, modifier {signed(modifier)}: the check succeeds when the two "
             "kept dice plus the modifier reach the difficulty.",
             CHECK,
         ),
-        Step(f"Plain 2d6: {percent(cell.plain)} (exact {number(cell.plain)}).", LADDER),
-        Step(
+        fw.Step(f"Plain 2d6: {percent(cell.plain)} (exact {number(cell.plain)}).", LADDER),
+        fw.Step(
             f"Advantage rolls 3d6 and keeps the two highest: {percent(cell.advantage)}; disadvantage keeps "
             f"the two lowest: {percent(cell.disadvantage)}.",
             ADVANTAGE,
         ),
-        Step(
+        fw.Step(
             f"The tables below show the {mode_label.lower()} chance for difficulties "
             f"{difficulties[0]} to {difficulties[-1]}, one table per modifier "
             f"{signed(modifiers[0])} to {signed(modifiers[-1])}.",
@@ -81,7 +71,7 @@ def compute(values: Mapping[str, Any]) -> Result:
         ),
     )
     charts = tuple(
-        Chart(
+        fw.Chart(
             key=f"modifier{m:+d}",  # an identifier (ASCII), not text a player reads
             caption=f"Modifier {signed(m)}: {mode_label.lower()} chance by difficulty",
             x_label="Difficulty",
@@ -96,15 +86,15 @@ def compute(values: Mapping[str, Any]) -> Result:
         "advantage": percent(cell.advantage),
         "disadvantage": percent(cell.disadvantage),
     }
-    return Result(outputs=outputs, working=steps, charts=charts)
+    return fw.Result(outputs=outputs, working=steps, charts=charts)
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="odds",
     title="Odds table",
     summary="Exact chance of a check by difficulty and modifier, plain and with (dis)advantage.",
     inputs=(
-        IntInput(
+        fw.IntInput(
             "difficulty",
             "Difficulty",
             8,
@@ -112,7 +102,7 @@ CALCULATOR = Calculator(
             MAX_GRID_DIFFICULTY,
             help="8 is Challenging.",
         ),
-        IntInput(
+        fw.IntInput(
             "modifier",
             "Modifier (DM)",
             0,
@@ -120,12 +110,12 @@ CALCULATOR = Calculator(
             MAX_GRID_MODIFIER,
             help="Total of every DM on the roll.",
         ),
-        ChoiceInput("mode", "Grid shows", MODES, "plain", help="Which chance the tables below list."),
+        fw.ChoiceInput("mode", "Grid shows", MODES, "plain", help="Which chance the tables below list."),
     ),
     outputs=(
-        Output("plain", "Plain 2d6"),
-        Output("advantage", "With advantage"),
-        Output("disadvantage", "With disadvantage"),
+        fw.Output("plain", "Plain 2d6"),
+        fw.Output("advantage", "With advantage"),
+        fw.Output("disadvantage", "With disadvantage"),
     ),
     compute=compute,
     uses=("rules_core.odds.odds_table",),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import TypeVar
 
-from calculators.framework import ChoiceInput, IntInput
+from calculators import framework as fw
 from rules_core import injury, limits
 
 __all__ = ["THRESHOLD_READINGS", "characteristic_inputs", "enum_choices", "threshold_reading_input"]
@@ -41,14 +41,14 @@ THRESHOLD_READINGS = enum_choices(
 """The two readings of the injury thresholds, as form choices."""
 
 
-def threshold_reading_input(label: str = "Thresholds (ruling)") -> ChoiceInput:
+def threshold_reading_input(label: str = "Thresholds (ruling)") -> fw.ChoiceInput:
     """The ``reading`` input: thirds of HP (the default) or the threshold table."""
-    return ChoiceInput("reading", label, THRESHOLD_READINGS, injury.ThresholdReading.FRACTIONS_OF_HP.value)
+    return fw.ChoiceInput("reading", label, THRESHOLD_READINGS, injury.ThresholdReading.FRACTIONS_OF_HP.value)
 
 
 def characteristic_inputs(
     defaults: tuple[int, int, int] = (7, 7, 7), *, abbreviated: bool = False
-) -> tuple[IntInput, IntInput, IntInput]:
+) -> tuple[fw.IntInput, fw.IntInput, fw.IntInput]:
     """Strength, Dexterity and Endurance, each from 0 to ``limits.MAX_CHARACTERISTIC``.
 
     ``abbreviated`` adds the short name to each label ("Strength (Str)").
@@ -59,7 +59,9 @@ def characteristic_inputs(
         ("endurance", "Endurance", "End"),
     )
     strength, dexterity, endurance = (
-        IntInput(key, f"{label} ({short})" if abbreviated else label, default, 0, limits.MAX_CHARACTERISTIC)
+        fw.IntInput(
+            key, f"{label} ({short})" if abbreviated else label, default, 0, limits.MAX_CHARACTERISTIC
+        )
         for (key, label, short), default in zip(names, defaults, strict=True)
     )
     return strength, dexterity, endurance

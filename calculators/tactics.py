@@ -10,28 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import percent, signed
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
 __all__ = ["CALCULATOR", "compute"]
 
-TACTICS = RuleLink("Tactics", "rules/attacks.md#tactics")
-CHECK = RuleLink("The check", "rules/checks.md#dice-roll")
-COUNT = RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
+TACTICS = fw.RuleLink("Tactics", "rules/attacks.md#tactics")
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+COUNT = fw.RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
 
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
 READINGS = (("effect", "Effect capped by the risk"), ("skill_plus_one", "Skill + 1 rolls"))
@@ -46,7 +34,7 @@ def _rolls_text(found: rules.TacticsRolls) -> str:
     return "no rolls"
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Largest Effect and success chance for each risk; rolls gained for an Effect; attempts and re-tries."""
     skill, modifier, effect, reading = (
         values["skill"],
@@ -55,14 +43,14 @@ def compute(values: Mapping[str, Any]) -> Result:
         values["reading"],
     )
     difficulty = int(values["difficulty"])
-    with on_field("skill"):
+    with fw.on_field("skill"):
         attempts = rules.tactics_attempts(skill)
-    with on_field("attempts_made"):
+    with fw.on_field("attempts_made"):
         retry = rules.may_retry_tactics(
             values["attempts_made"], skill, battle_changed=values["battle_changed"]
         )
     cap = rules.tactics_max_effect(difficulty)
-    with on_field("modifier"):
+    with fw.on_field("modifier"):
         chances = {d: checks.success_chance(modifier, d) for d in rules.tactics_difficulties()}
     outputs = {
         "max_effect": str(cap),
@@ -72,15 +60,15 @@ def compute(values: Mapping[str, Any]) -> Result:
     }
     steps = [
         *(
-            Step(
+            fw.Step(
                 f"Risk {d}: the Effect counts up to {rules.tactics_max_effect(d)} either way; "
                 f"DM {signed(modifier)} succeeds {percent(c)}.",
                 TACTICS,
             )
             for d, c in chances.items()
         ),
-        Step(f"Attempts per battle: skill {skill} + 1 = {attempts}.", COUNT),
-        Step(
+        fw.Step(f"Attempts per battle: skill {skill} + 1 = {attempts}.", COUNT),
+        fw.Step(
             f"Attempts made {values['attempts_made']}"
             + (", battle changed a lot" if values["battle_changed"] else "")
             + f": {'may' if retry else 'may not'} roll again once the rolls are used up.",
@@ -88,11 +76,11 @@ def compute(values: Mapping[str, Any]) -> Result:
         ),
     ]
     if effect is not None:
-        with on_field("effect"):
+        with fw.on_field("effect"):
             found = rules.tactics_rolls(effect, difficulty, skill=skill, reading=reading)
         outputs["rolls"] = _rolls_text(found)
         steps.append(
-            Step(
+            fw.Step(
                 f"Effect {signed(effect)} at difficulty {difficulty}: capped at {signed(found.effect)}, "
                 f"{outputs['rolls']}.",
                 COUNT,
@@ -105,41 +93,41 @@ def compute(values: Mapping[str, Any]) -> Result:
         )
         return found.advantage_rolls - found.disadvantage_rolls
 
-    with on_field("modifier"):
+    with fw.on_field("modifier"):
         spread = dice.map_values(checks.check_distribution(), granted)
-    chart = Chart(
+    chart = fw.Chart(
         key="rolls",
         caption=f"Rolls gained at difficulty {difficulty} (negative: disadvantage rolls)",
         x_label="Rolls",
         y_label="Chance",
         points=tuple(spread.items()),
     )
-    return Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+    return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="tactics",
     title="Tactics risk",
     summary="What each risk can win or lose, the rolls an Effect gives, and the attempts a battle allows.",
     inputs=(
-        IntInput("skill", "Tactics skill", 1, 0, checks.MAX_SKILL),
-        IntInput("modifier", "Tactics DM", 1, -15, 15, help="Total DM on the Tactics check."),
-        ChoiceInput("difficulty", "Risk (difficulty)", DIFFICULTIES, "8"),
-        OptionalIntInput(
+        fw.IntInput("skill", "Tactics skill", 1, 0, checks.MAX_SKILL),
+        fw.IntInput("modifier", "Tactics DM", 1, -15, 15, help="Total DM on the Tactics check."),
+        fw.ChoiceInput("difficulty", "Risk (difficulty)", DIFFICULTIES, "8"),
+        fw.OptionalIntInput(
             "effect", "Effect rolled", -MAX_EFFECT_INPUT, MAX_EFFECT_INPUT, placeholder="not rolled"
         ),
-        IntInput(
+        fw.IntInput(
             "attempts_made", "Attempts made", 0, 0, 100, help="Tactics checks already made this battle."
         ),
-        BoolInput("battle_changed", "The battle has changed a lot"),
-        ChoiceInput("reading", "Rolls gained (ruling)", READINGS, "effect"),
+        fw.BoolInput("battle_changed", "The battle has changed a lot"),
+        fw.ChoiceInput("reading", "Rolls gained (ruling)", READINGS, "effect"),
     ),
     outputs=(
-        Output("max_effect", "Largest Effect"),
-        Output("chance", "Chance of success"),
-        Output("rolls", "Rolls gained"),
-        Output("attempts", "Attempts per battle"),
-        Output("retry", "May roll again"),
+        fw.Output("max_effect", "Largest Effect"),
+        fw.Output("chance", "Chance of success"),
+        fw.Output("rolls", "Rolls gained"),
+        fw.Output("attempts", "Attempts per battle"),
+        fw.Output("retry", "May roll again"),
     ),
     compute=compute,
     uses=(

@@ -11,18 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import signed
-from calculators.framework import (
-    Calculator,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from rules_core import injury, limits, targeting
 
@@ -31,23 +21,23 @@ __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "STATE_TEXT", "compute", "state_t
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
 
-HIT_POINTS = RuleLink("Hit points", "rules/injury.md#hit-points")
-THRESHOLDS = RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-PENALTIES = RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
-BLEEDING = RuleLink("Bleeding", "rules/injury.md#bleeding")
-SERIOUS = RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
-TARGETED = RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
-THRESHOLD_RULING = RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
-ROUNDING_RULING = RuleLink("Ruling: targeted damage rounding", "rulings.md#targeted-rounding")
+HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
+BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
+SERIOUS = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
+TARGETED = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
+THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
+ROUNDING_RULING = fw.RuleLink("Ruling: targeted damage rounding", "rulings.md#targeted-rounding")
 
-STATE_RULES: dict[injury.InjuryCondition, RuleLink] = {
-    injury.InjuryCondition.UNHURT: RuleLink("Injury thresholds", "rules/injury.md#thresholds"),
-    injury.InjuryCondition.WOUNDED: RuleLink("Wounded", "rules/injury.md#wounded"),
+STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
+    injury.InjuryCondition.UNHURT: fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds"),
+    injury.InjuryCondition.WOUNDED: fw.RuleLink("Wounded", "rules/injury.md#wounded"),
     injury.InjuryCondition.SERIOUSLY_WOUNDED: SERIOUS,
-    injury.InjuryCondition.CRITICALLY_WOUNDED: RuleLink(
+    injury.InjuryCondition.CRITICALLY_WOUNDED: fw.RuleLink(
         "Critically wounded", "rules/injury.md#critically-wounded"
     ),
-    injury.InjuryCondition.DYING: RuleLink("Dying", "rules/injury.md#dying"),
+    injury.InjuryCondition.DYING: fw.RuleLink("Dying", "rules/injury.md#dying"),
 }
 STATE_TEXT: dict[injury.InjuryCondition, str] = {
     injury.InjuryCondition.UNHURT: "unhurt",
@@ -69,18 +59,18 @@ def state_text(condition: injury.InjuryCondition) -> str:
     return STATE_TEXT[condition]
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """HP, the thresholds, the state a damage total gives, its wound penalty and bleeding."""
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
     taken, largest, location = values["damage"], values["largest_roll"], values["location"]
-    with on_field("strength"):
+    with fw.on_field("strength"):
         hp = injury.hit_points(strength, dexterity, endurance)
     reading = injury.ThresholdReading(values["reading"])
     best = None
     if reading is injury.ThresholdReading.BEST_PHYSICAL:
         best = injury.best_physical(strength, dexterity, endurance)
     limits = injury.injury_thresholds(hp, reading=reading, best_physical=best)
-    with on_field("damage"):
+    with fw.on_field("damage"):
         condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)
         penalty = injury.wound_penalty(taken)
     by = (
@@ -89,15 +79,17 @@ def compute(values: Mapping[str, Any]) -> Result:
         else "a third and two thirds of HP"
     )
     steps = [
-        Step(f"HP = Str {strength} + Dex {dexterity} + End {endurance} = {hp}.", HIT_POINTS),
-        Step(
+        fw.Step(f"HP = Str {strength} + Dex {dexterity} + End {endurance} = {hp}.", HIT_POINTS),
+        fw.Step(
             f"Thresholds ({by}): wounded from {limits.wounded}, seriously wounded from "
             f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
             f"dying from {limits.dying} (more than HP).",
             THRESHOLD_RULING if best is not None else THRESHOLDS,
         ),
-        Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
-        Step(f"Wound penalty: {signed(penalty)} to every roll (\u22121 for each full 3 damage).", PENALTIES),
+        fw.Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
+        fw.Step(
+            f"Wound penalty: {signed(penalty)} to every roll (\u22121 for each full 3 damage).", PENALTIES
+        ),
     ]
     outputs = {
         "hp": str(hp),
@@ -112,13 +104,13 @@ def compute(values: Mapping[str, Any]) -> Result:
     if condition is not injury.InjuryCondition.UNHURT:
         dash = "a dash is allowed" if move.can_dash else "no dash"
         share = f"{move.factor} of normal" if move.factor else "none"
-        steps.append(Step(f"Movement: {share}, {dash}.", STATE_RULES[condition]))
+        steps.append(fw.Step(f"Movement: {share}, {dash}.", STATE_RULES[condition]))
     if largest is not None:
         bleeds = injury.bleeds_from_roll(largest, hp, reading=reading, best_physical=best)
         outputs["bleeding"] = "yes" if bleeds else "no"
         verdict = "reaches" if bleeds else "is below"
         steps.append(
-            Step(
+            fw.Step(
                 f"Largest single roll {largest} {verdict} the serious threshold {limits.seriously_wounded}: "
                 f"{'bleeding' if bleeds else 'no bleeding'}.",
                 BLEEDING,
@@ -133,25 +125,25 @@ def compute(values: Mapping[str, Any]) -> Result:
         outputs["targeted_threshold"] = str(threshold)
         which = "largest single roll" if largest is not None else "damage"
         steps.append(
-            Step(
+            fw.Step(
                 f"Targeted {location}: {threshold} damage from one hit causes its effect; the {which} "
                 f"{hit} gives {effect or 'no extra effect'}.",
                 TARGETED,
             )
         )
-    return Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=outputs, working=tuple(steps))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="thresholds",
     title="Injury thresholds calculator",
     summary="HP, injury thresholds, the state a damage total gives, its wound penalty and bleeding.",
     inputs=(
         *characteristic_inputs((7, 8, 9), abbreviated=True),
-        IntInput(
+        fw.IntInput(
             "damage", "Damage taken", 10, 0, injury.MAX_DAMAGE, help="Total damage the character has taken."
         ),
-        OptionalIntInput(
+        fw.OptionalIntInput(
             "largest_roll",
             "Largest single roll",
             0,
@@ -160,7 +152,7 @@ CALCULATOR = Calculator(
             help="The largest one damage roll (for bleeding); leave empty if unknown.",
             placeholder="optional",
         ),
-        ChoiceInput(
+        fw.ChoiceInput(
             "location",
             "Targeted area",
             _location_choices(),
@@ -168,19 +160,19 @@ CALCULATOR = Calculator(
             help="For a targeted attack, where it hit.",
         ),
         threshold_reading_input(),
-        ChoiceInput("rounding", "Targeted thresholds (ruling)", ROUNDING_CHOICES, "down"),
+        fw.ChoiceInput("rounding", "Targeted thresholds (ruling)", ROUNDING_CHOICES, "down"),
     ),
     outputs=(
-        Output("hp", "HP"),
-        Output("state", "State"),
-        Output("wound_penalty", "Wound penalty"),
-        Output("bleeding", "Bleeding"),
-        Output("wounded", "Wounded from"),
-        Output("seriously_wounded", "Seriously wounded from"),
-        Output("critically_wounded", "Critically wounded from"),
-        Output("dying", "Dying from"),
-        Output("targeted", "Targeted effect"),
-        Output("targeted_threshold", "Targeted effect from"),
+        fw.Output("hp", "HP"),
+        fw.Output("state", "State"),
+        fw.Output("wound_penalty", "Wound penalty"),
+        fw.Output("bleeding", "Bleeding"),
+        fw.Output("wounded", "Wounded from"),
+        fw.Output("seriously_wounded", "Seriously wounded from"),
+        fw.Output("critically_wounded", "Critically wounded from"),
+        fw.Output("dying", "Dying from"),
+        fw.Output("targeted", "Targeted effect"),
+        fw.Output("targeted_threshold", "Targeted effect from"),
     ),
     compute=compute,
     uses=(

@@ -11,23 +11,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from calculators.framework import (
-    Calculator,
-    ChoiceInput,
-    IntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-    on_field,
-)
+from calculators import framework as fw
 from rules_core import thrown as rules
 
 __all__ = ["CALCULATOR", "compute", "parse_thrown"]
 
-THROWN = RuleLink("Thrown weapons", "rules/attacks.md#thrown")
-ROUNDING = RuleLink("ruling: thrown range rounding", "rulings.md#thrown-rounding")
+THROWN = fw.RuleLink("Thrown weapons", "rules/attacks.md#thrown")
+ROUNDING = fw.RuleLink("ruling: thrown range rounding", "rulings.md#thrown-rounding")
 
 ROUNDINGS = (("down", "Round down (as the examples)"), ("exact", "Exact metres"))
 
@@ -46,35 +36,35 @@ def _metres(value: Fraction) -> str:
     return f"{float(value):g} m" if value.denominator in (1, 2, 4, 5, 8, 10) else f"{float(value):.2f} m"
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """Straight and lobbed range for the Strength and Thrown value."""
     strength, text, rounding = values["strength"], values["thrown"], values["rounding"]
-    with on_field("thrown"):
+    with fw.on_field("thrown"):
         exact = rules.thrown_range(strength, text, rules.ThrownRounding.EXACT)
-    with on_field("rounding"):
+    with fw.on_field("rounding"):
         found = rules.thrown_range(strength, text, rounding)
     outputs = {"straight": _metres(found.straight_m), "lobbed": _metres(found.lobbed_m)}
     steps = [
-        Step(f"Straight: Strength {strength} x Thrown {text} = {_metres(exact.straight_m)}.", THROWN),
-        Step(f"Lobbed: three times as far, {_metres(exact.lobbed_m)}.", THROWN),
+        fw.Step(f"Straight: Strength {strength} x Thrown {text} = {_metres(exact.straight_m)}.", THROWN),
+        fw.Step(f"Lobbed: three times as far, {_metres(exact.lobbed_m)}.", THROWN),
     ]
     if rounding == "down":
         steps.append(
-            Step(
+            fw.Step(
                 f"Rounded down at the end: {outputs['straight']} straight, {outputs['lobbed']} lobbed.",
                 ROUNDING,
             )
         )
-    return Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=outputs, working=tuple(steps))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="thrown",
     title="Thrown and lobbed range",
     summary="How far a thrown weapon carries straight and lobbed.",
     inputs=(
-        IntInput("strength", "Strength", 7, 0, rules.MAX_STRENGTH, help="The characteristic, not its DM."),
-        TextInput(
+        fw.IntInput("strength", "Strength", 7, 0, rules.MAX_STRENGTH, help="The characteristic, not its DM."),
+        fw.TextInput(
             "thrown",
             "Thrown value",
             "0.5",
@@ -83,9 +73,9 @@ CALCULATOR = Calculator(
             help="From the weapon's profile, e.g. 0.5 or 1.5.",
             parser=parse_thrown,
         ),
-        ChoiceInput("rounding", "Rounding (ruling)", ROUNDINGS, "down"),
+        fw.ChoiceInput("rounding", "Rounding (ruling)", ROUNDINGS, "down"),
     ),
-    outputs=(Output("straight", "Straight (accurate, level)"), Output("lobbed", "Lobbed")),
+    outputs=(fw.Output("straight", "Straight (accurate, level)"), fw.Output("lobbed", "Lobbed")),
     compute=compute,
     uses=("rules_core.thrown.thrown_range",),
     rules=(THROWN, ROUNDING),

@@ -10,27 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import dice as dice_notation
 from calculators.format import signed
-from calculators.framework import (
-    Calculator,
-    ChoiceInput,
-    IntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    TextInput,
-    on_field,
-)
 from rules_core import dice, limits, time_checks
 
 __all__ = ["CALCULATOR", "compute", "parse_duration_die"]
 
-TIME = RuleLink("Time and checks", "rules/checks.md#time-checks")
-EXTENDED = RuleLink("Extended actions", "rules/actions.md#extended-actions")
-MEDIAN = RuleLink("ruling: the median", "rulings.md#time-median")
-FLOOR = RuleLink("ruling: how short a task can get", "rulings.md#time-floor")
+TIME = fw.RuleLink("Time and checks", "rules/checks.md#time-checks")
+EXTENDED = fw.RuleLink("Extended actions", "rules/actions.md#extended-actions")
+MEDIAN = fw.RuleLink("ruling: the median", "rulings.md#time-median")
+FLOOR = fw.RuleLink("ruling: how short a task can get", "rulings.md#time-floor")
 
 UNITS = (
     ("seconds", "Seconds"),
@@ -76,51 +66,53 @@ def _amount(units: int, unit: str) -> str:
     return f"{units} {unit if units != 1 else unit[:-1]}"
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """The median duration, the duration at the Effect, nearby Effects, and combat rounds for short tasks."""
     count, sides = values["die"]
     effect, unit, floor = values["effect"], values["unit"], values["floor"]
-    with on_field("die"):
+    with fw.on_field("die"):
         median = time_checks.median_duration(count, sides)
-    with on_field("effect"):
+    with fw.on_field("effect"):
         found = time_checks.task_duration(effect, count, sides, floor=floor)
     outputs = {"median": _amount(median, unit), "duration": _amount(found.units, unit)}
     steps = [
-        Step(
+        fw.Step(
             f"Do not roll for time: take the median of {dice_notation(count, sides)}, "
             f"{_amount(median, unit)}.",
             MEDIAN,
         ),
-        Step(
+        fw.Step(
             f"Each point of success effect removes one {unit[:-1]}, each point of fail effect adds one: "
             f"Effect {signed(effect)} gives {_amount(found.units, unit)}.",
             TIME,
         ),
     ]
     if effect > 0 and time_checks.task_duration(effect - 1, count, sides, floor=floor).units == found.units:
-        steps.append(Step(f"Never shorter than {_amount(found.units, unit)} (the floor).", FLOOR))
+        steps.append(fw.Step(f"Never shorter than {_amount(found.units, unit)} (the floor).", FLOOR))
     if sides <= 20:  # cheap enough to list the Effects either side
         low, high = max(-MAX_EFFECT_INPUT, effect - NEARBY), min(MAX_EFFECT_INPUT, effect + NEARBY)
         nearby = ", ".join(
             f"{signed(e)}: {time_checks.task_duration(e, count, sides, floor=floor).units}"
             for e in range(low, high + 1)
         )
-        steps.append(Step(f"Nearby Effects ({unit}): {nearby}.", TIME))
+        steps.append(fw.Step(f"Nearby Effects ({unit}): {nearby}.", TIME))
     if unit in SECONDS_PER:
         rounds = time_checks.combat_rounds(found.units * SECONDS_PER[unit])
         outputs["rounds"] = f"{rounds} round{'s' if rounds != 1 else ''}"
         steps.append(
-            Step(f"In combat, 6-second rounds, a part round counting whole: {outputs['rounds']}.", EXTENDED)
+            fw.Step(
+                f"In combat, 6-second rounds, a part round counting whole: {outputs['rounds']}.", EXTENDED
+            )
         )
-    return Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=outputs, working=tuple(steps))
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="time",
     title="Time checks",
     summary="How long a task takes when its duration is a die roll, moved by the check's Effect.",
     inputs=(
-        TextInput(
+        fw.TextInput(
             "die",
             "Duration roll",
             "1d6",
@@ -129,8 +121,8 @@ CALCULATOR = Calculator(
             help="The task's duration dice, e.g. 1d6 or 2d6.",
             parser=parse_duration_die,
         ),
-        ChoiceInput("unit", "Unit", UNITS, "seconds"),
-        IntInput(
+        fw.ChoiceInput("unit", "Unit", UNITS, "seconds"),
+        fw.IntInput(
             "effect",
             "Effect",
             0,
@@ -138,12 +130,12 @@ CALCULATOR = Calculator(
             MAX_EFFECT_INPUT,
             help="The check's Effect (negative: failure).",
         ),
-        ChoiceInput("floor", "Shortest task (ruling)", FLOORS, "lowest_roll"),
+        fw.ChoiceInput("floor", "Shortest task (ruling)", FLOORS, "lowest_roll"),
     ),
     outputs=(
-        Output("median", "Median (Effect 0)"),
-        Output("duration", "Takes"),
-        Output("rounds", "Combat rounds"),
+        fw.Output("median", "Median (Effect 0)"),
+        fw.Output("duration", "Takes"),
+        fw.Output("rounds", "Combat rounds"),
     ),
     compute=compute,
     uses=(

@@ -175,7 +175,7 @@ def test_each_ruling_has_an_anchor_sources_a_chosen_reading_and_a_reason(ruling:
         m = re.search(rf"^- \*\*{field}:\*\* (?P<value>\S.*)$", body, re.M)
         assert m, f"{ruling.group('id')}: missing {field}"
     kind = re.search(r"^- \*\*Kind:\*\* (\S+)$", body, re.M)
-    assert kind and kind.group(1) in {"contradiction", "ambiguity", "slip"}
+    assert kind and kind.group(1) in {"contradiction", "ambiguity", "gap", "slip"}
 
 
 def test_the_two_rulings_named_in_the_issue_are_present() -> None:

@@ -9,62 +9,52 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from calculators import framework as fw
 from calculators.format import percent, signed
-from calculators.framework import (
-    BoolInput,
-    Calculator,
-    Chart,
-    ChoiceInput,
-    IntInput,
-    OptionalIntInput,
-    Output,
-    Result,
-    RuleLink,
-    Step,
-    on_field,
-)
 from rules_core import checks
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHECK = RuleLink("The check", "rules/checks.md#dice-roll")  # a docs path and an anchor
-EFFECT = RuleLink("Effect", "rules/checks.md#effect")
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")  # a docs path and an anchor
+EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 ADVANTAGE = {"none": (0, 0), "advantage": (1, 0), "disadvantage": (0, 1)}
 
 
-def compute(values: Mapping[str, Any]) -> Result:
+def compute(values: Mapping[str, Any]) -> fw.Result:
     """``values``: the parsed inputs by key (``int``, ``int | None``, ``str``, ``bool``)."""
     modifier, difficulty, roll = values["modifier"], values["difficulty"], values["roll"]
     advantage, disadvantage = ADVANTAGE[values["dice"]]
-    with on_field("difficulty"):  # a ValueError raised here shows beside "difficulty"
+    with fw.on_field("difficulty"):  # a ValueError raised here shows beside "difficulty"
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
     outputs = {"chance": percent(chance)}  # output key -> text; a key left out shows "—"
-    working = [Step(f"2d6 {signed(modifier)} reaches {difficulty}: {percent(chance)}.", CHECK)]
+    working = [fw.Step(f"2d6 {signed(modifier)} reaches {difficulty}: {percent(chance)}.", CHECK)]
     if roll is not None:
         effect = checks.effect(roll + modifier, difficulty)
         outputs["effect"] = signed(effect)
-        working.append(Step(f"Effect: {roll} {signed(modifier)} - {difficulty} = {signed(effect)}.", EFFECT))
+        working.append(
+            fw.Step(f"Effect: {roll} {signed(modifier)} - {difficulty} = {signed(effect)}.", EFFECT)
+        )
     charts = ()
     if values["show_chart"]:
         dist = checks.check_distribution(advantage, disadvantage)
         points = tuple((total, dist[total]) for total in sorted(dist))
         highlight = () if roll is None else (roll,)
-        charts = (Chart("check", "Chance of each roll", "Dice", "Chance", points, highlight),)
-    return Result(outputs=outputs, working=tuple(working), charts=charts)
+        charts = (fw.Chart("check", "Chance of each roll", "Dice", "Chance", points, highlight),)
+    return fw.Result(outputs=outputs, working=tuple(working), charts=charts)
 
 
-CALCULATOR = Calculator(
+CALCULATOR = fw.Calculator(
     name="check_effect",
     title="Check and Effect",
     summary="The chance a check succeeds and the Effect of a roll.",
     inputs=(
-        IntInput("modifier", "Modifier (DM)", 0, -checks.MAX_MODIFIER, checks.MAX_MODIFIER),
-        IntInput("difficulty", "Difficulty", 8, 2, checks.MAX_DIFFICULTY),
-        OptionalIntInput("roll", "Your 2d6", 2, 12, help="Optional: the dice you rolled."),
-        ChoiceInput("dice", "Dice", tuple((key, key.capitalize()) for key in ADVANTAGE), "none"),
-        BoolInput("show_chart", "Show the chart", default=True),
+        fw.IntInput("modifier", "Modifier (DM)", 0, -checks.MAX_MODIFIER, checks.MAX_MODIFIER),
+        fw.IntInput("difficulty", "Difficulty", 8, 2, checks.MAX_DIFFICULTY),
+        fw.OptionalIntInput("roll", "Your 2d6", 2, 12, help="Optional: the dice you rolled."),
+        fw.ChoiceInput("dice", "Dice", tuple((key, key.capitalize()) for key in ADVANTAGE), "none"),
+        fw.BoolInput("show_chart", "Show the chart", default=True),
     ),
-    outputs=(Output("chance", "Chance of success"), Output("effect", "Effect")),
+    outputs=(fw.Output("chance", "Chance of success"), fw.Output("effect", "Effect")),
     compute=compute,
     uses=("rules_core.checks.success_chance", "rules_core.checks.effect"),
     rules=(CHECK, EFFECT),  # the links shown under every result
