@@ -21,14 +21,13 @@ import json
 import re
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+from _common import served_browser  # noqa: E402
 
 BARE_BOOT_JS = """
 async ([base, lock]) => {
@@ -140,29 +139,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--changes", type=int, default=50)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder)
-        server = SiteServer(site)
-        build_site(server.url, site)
-        server.start()
+    bare: list[float] = []
+    ours: list[dict[str, float]] = []
+    with served_browser() as (url, site, browser):
         lock = inline_lock(site)
-        bare: list[float] = []
-        ours: list[dict[str, float]] = []
-        with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            bare_boot(browser, server.url, lock)  # one throw-away run: disk cache of the OS, JIT warm-up
-            for run in range(args.runs):
-                if run % 2:
-                    ours.append(first_result(browser, server.url))
-                    bare.append(bare_boot(browser, server.url, lock))
-                else:
-                    bare.append(bare_boot(browser, server.url, lock))
-                    ours.append(first_result(browser, server.url))
-            times, python = recompute(browser, server.url, args.changes)
-            browser.close()
-        server.stop()
+        bare_boot(browser, url, lock)  # one throw-away run: disk cache of the OS, JIT warm-up
+        for run in range(args.runs):
+            if run % 2:
+                ours.append(first_result(browser, url))
+                bare.append(bare_boot(browser, url, lock))
+            else:
+                bare.append(bare_boot(browser, url, lock))
+                ours.append(first_result(browser, url))
+        times, python = recompute(browser, url, args.changes)
 
     a = statistics.median(bare)
     b = statistics.median(r["from_worker"] for r in ours)

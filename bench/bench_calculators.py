@@ -17,16 +17,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+from _common import served_browser  # noqa: E402
 
 from calculators.framework import registry, runtime  # noqa: E402
 from calculators.framework.spec import IntInput  # noqa: E402
@@ -168,23 +167,13 @@ def main() -> None:
     cases = all_cases()
     names = [n for n in args.only.split(",") if n] or list(cases)
     plan = {n: [cases[n][i % len(cases[n])] for i in range(args.changes)] for n in names}
-    from playwright.sync_api import sync_playwright
-
     rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder)
-        server = SiteServer(site)
-        build_site(server.url, site)
-        server.start()
-        with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            for name in names:
-                sets = plan[name]
-                cold = cpython_times(name, sets)
-                times, draws = browser_times(browser, server.url, name, sets)
-                rows.append((name, len(times), times, cold, draws))
-            browser.close()
-        server.stop()
+    with served_browser() as (url, _site, browser):
+        for name in names:
+            sets = plan[name]
+            cold = cpython_times(name, sets)
+            times, draws = browser_times(browser, url, name, sets)
+            rows.append((name, len(times), times, cold, draws))
     print(f"warm recompute, input event -> result shown (Pyodide, headless Chromium), {PAUSE_MS} ms apart;")
     print("CPython time of the same computation for reference")
     for name, count, times, cold, draws in rows:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.damage import chart_points, damage_steps, injury_outputs, per_roll_text, two_decimals
 from calculators.format import percent, signed
 from calculators.mitigation import (
@@ -25,6 +26,7 @@ from calculators.mitigation import (
     cap_steps,
     yes_no,
 )
+from calculators.parts import ADVANTAGE, CHECK, EFFECT, ORDINARY
 from rules_core import checks, damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "compute"]
@@ -32,10 +34,6 @@ __all__ = ["CALCULATOR", "compute"]
 ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
 ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
 ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
-EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
-ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
-ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
@@ -88,16 +86,7 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
 
 def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[fw.Step]]:
     with fw.on_field("conditions"):
-        result = mitigation.mitigate(
-            degree,
-            conditions=values["conditions"],
-            concealment=values["concealment"],
-            cover=values["cover"],
-            skill=values["skill"],
-            defend=mitigation.Defend(values["defend"]),
-            cover_cap=mitigation.CoverCap(values["cover_cap"]),
-            order=mitigation.MitigationOrder(values["order"]),
-        )
+        result = parts.mitigate(values, degree)
     steps = [fw.Step(f"The adversary hits back with a fail effect of {degree}.", ON_FAILURE)]
     for step in result.steps:
         if step.modifier:
@@ -245,14 +234,7 @@ OUTPUTS = (
     fw.Output("cover_left", "Cover HP left (average)"),
     fw.Output("cover_broken", "Cover past its HP"),
     fw.Output("target", "Damage goes to"),
-    fw.Output("rolls", "Damage rolls made"),
-    fw.Output("kept", "Rolls kept"),
-    fw.Output("per_roll", "One roll after armor"),
-    fw.Output("expected", "Expected total"),
-    fw.Output("wounded", "Wounded or worse"),
-    fw.Output("seriously_wounded", "Seriously wounded or worse"),
-    fw.Output("critically_wounded", "Critically wounded or worse"),
-    fw.Output("dying", "Dying"),
+    *parts.DAMAGE_OUTPUTS,
     fw.Output("bleeding", "Bleeding"),
 )
 _OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)

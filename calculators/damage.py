@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import MINUS, percent, signed
 from calculators.format import dice as dice_notation
 from calculators.parts import threshold_reading_input
@@ -312,14 +313,7 @@ CALCULATOR = fw.Calculator(
         ),
     ),
     outputs=(
-        fw.Output("rolls", "Damage rolls made"),
-        fw.Output("kept", "Rolls kept"),
-        fw.Output("per_roll", "One roll after armor"),
-        fw.Output("expected", "Expected total"),
-        fw.Output("wounded", "Wounded or worse"),
-        fw.Output("seriously_wounded", "Seriously wounded or worse"),
-        fw.Output("critically_wounded", "Critically wounded or worse"),
-        fw.Output("dying", "Dying"),
+        *parts.DAMAGE_OUTPUTS,
         fw.Output("massive_damage", "Massive damage"),
         fw.Output("bleeding", "Bleeding"),
         fw.Output("past_hp", "Past its HP (vehicle or object)"),

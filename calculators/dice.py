@@ -14,17 +14,17 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import MINUS, number
 from calculators.format import dice as dice_notation
+from calculators.parts import ADVANTAGE, CHECK
 from rules_core import dice as rules
 from rules_core import limits
 
 __all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
 
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 DAMAGE = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
-ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 
 CHECK_ROLLS = (
     ("none", "No check"),
@@ -155,14 +155,7 @@ CALCULATOR = fw.Calculator(
             parser=rules.parse_dice,
         ),
         fw.IntInput("times", "How many rolls", 1, 1, MAX_TIMES),
-        fw.OptionalIntInput(
-            "seed",
-            "Roll number",
-            0,
-            MAX_SEED,
-            placeholder="new roll",
-            help="Each number is one roll; share the link to share it. Empty: a new roll.",
-        ),
+        parts.seed_input(),
         fw.ChoiceInput(
             "check",
             "Check roll",

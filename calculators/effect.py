@@ -11,14 +11,12 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
+from calculators.parts import ADVANTAGE, CHECK, EFFECT
 from rules_core import action_options, checks
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
-EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
-ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
 COSTLY_RULING = fw.RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
 RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import percent, signed
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from calculators.thresholds import state_text
@@ -193,11 +194,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
     """Natural healing timeline; first aid, surgery and care capacity when asked."""
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
     with fw.on_field("strength"):
-        hp = injury.hit_points(strength, dexterity, endurance)
-    reading = injury.ThresholdReading(values["reading"])
-    best = None
-    if reading is injury.ThresholdReading.BEST_PHYSICAL:
-        best = injury.best_physical(strength, dexterity, endurance)
+        hp, reading, best = parts.hit_points(values)
     with fw.on_field("damage"):
         outputs, steps, chart = _natural(values, hp, best, reading)
     steps.insert(0, fw.Step(f"HP = {strength} + {dexterity} + {endurance} = {hp}.", THRESHOLDS))

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import signed
 from rules_core import limits, targeting
 
@@ -107,14 +108,7 @@ CALCULATOR = fw.Calculator(
     title="Hit location roller",
     summary="Roll a random hit location (or read your own roll) and see what damage there does.",
     inputs=(
-        fw.OptionalIntInput(
-            "seed",
-            "Roll number",
-            0,
-            MAX_SEED,
-            placeholder="new roll",
-            help="Each number is one roll; share the link to share it. Empty: a new roll.",
-        ),
+        parts.seed_input(),
         fw.OptionalIntInput("hp", "Target's HP", 1, 999, placeholder="optional"),
         fw.OptionalIntInput("damage", "Damage of the hit", 0, 99_999, placeholder="optional"),
         fw.OptionalIntInput(

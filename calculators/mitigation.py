@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import signed
+from calculators.parts import ORDINARY
 from rules_core import checks, mitigation
 
 __all__ = ["CALCULATOR", "FACTOR_RULES", "cap_steps", "compute", "fail_degree_text", "yes_no"]
@@ -19,7 +21,6 @@ __all__ = ["CALCULATOR", "FACTOR_RULES", "cap_steps", "compute", "fail_degree_te
 FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
 ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
-ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 DEFEND = fw.RuleLink("Defending", "rules/mitigation.md#defend")
 SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
@@ -80,16 +81,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
     entered = values["fail_effect"]
     with fw.on_field("fail_effect"):
         degree = checks.fail_effect_degree(entered)
-        result = mitigation.mitigate(
-            degree,
-            conditions=values["conditions"],
-            concealment=values["concealment"],
-            cover=values["cover"],
-            skill=values["skill"],
-            defend=mitigation.Defend(values["defend"]),
-            cover_cap=mitigation.CoverCap(values["cover_cap"]),
-            order=mitigation.MitigationOrder(values["order"]),
-        )
+        result = parts.mitigate(values, degree)
     steps: list[fw.Step] = []
     if entered < 0:
         steps.append(fw.Step(fail_degree_text(entered), SIGN_RULING))

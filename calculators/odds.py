@@ -11,13 +11,12 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
+from calculators.parts import ADVANTAGE, CHECK
 from rules_core import checks, odds
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 LADDER = fw.RuleLink("Difficulty ladder and odds", "rules/checks.md#difficulty-table")
-ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 
 MAX_GRID_DIFFICULTY = 30
 """Highest difficulty the form accepts."""

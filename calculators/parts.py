@@ -6,21 +6,55 @@
 - :func:`characteristic_inputs`: the Strength / Dexterity / Endurance inputs (keys ``strength``,
   ``dexterity``, ``endurance``; "use my character" fills them).
 - :func:`threshold_reading_input`: the ``reading`` ruling choice between thirds of HP and the
-  threshold table (:class:`rules_core.injury.ThresholdReading`).
+  threshold table (:class:`rules_core.injury.ThresholdReading`); :func:`hit_points` reads it back.
+- :func:`seed_input`: the optional ``seed`` ("roll number") of a calculator that rolls dice.
+- :func:`mitigate`: the mitigation of a fail effect from the ``conditions`` ... ``cover_cap`` inputs.
+- :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
+- :data:`CHECK`, :data:`EFFECT`, :data:`ADVANTAGE`, :data:`ORDINARY`: rule links several calculators cite.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from calculators import framework as fw
-from rules_core import injury, limits
+from rules_core import injury, limits, mitigation
 
-__all__ = ["THRESHOLD_READINGS", "characteristic_inputs", "enum_choices", "threshold_reading_input"]
+__all__ = [
+    "ADVANTAGE",
+    "CHECK",
+    "DAMAGE_OUTPUTS",
+    "EFFECT",
+    "ORDINARY",
+    "THRESHOLD_READINGS",
+    "characteristic_inputs",
+    "enum_choices",
+    "hit_points",
+    "mitigate",
+    "seed_input",
+    "threshold_reading_input",
+]
 
 E = TypeVar("E", bound=StrEnum)
+
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
+ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+
+DAMAGE_OUTPUTS = (
+    fw.Output("rolls", "Damage rolls made"),
+    fw.Output("kept", "Rolls kept"),
+    fw.Output("per_roll", "One roll after armor"),
+    fw.Output("expected", "Expected total"),
+    fw.Output("wounded", "Wounded or worse"),
+    fw.Output("seriously_wounded", "Seriously wounded or worse"),
+    fw.Output("critically_wounded", "Critically wounded or worse"),
+    fw.Output("dying", "Dying"),
+)
+"""The damage rolls, their total and the injury odds, in the order both damage forms show them."""
 
 
 def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str], ...]:
@@ -65,3 +99,43 @@ def characteristic_inputs(
         for (key, label, short), default in zip(names, defaults, strict=True)
     )
     return strength, dexterity, endurance
+
+
+def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading, int | None]:
+    """HP from the characteristic inputs, the ``reading`` chosen, and the best physical one it may need.
+
+    The HP are computed first, so a caller's ``fw.on_field`` around this places an HP error.
+    """
+    strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
+    hp = injury.hit_points(strength, dexterity, endurance)
+    reading = injury.ThresholdReading(values["reading"])
+    best = None
+    if reading is injury.ThresholdReading.BEST_PHYSICAL:
+        best = injury.best_physical(strength, dexterity, endurance)
+    return hp, reading, best
+
+
+def seed_input() -> fw.OptionalIntInput:
+    """The optional ``seed``: each number is one roll, empty draws a new one."""
+    return fw.OptionalIntInput(
+        "seed",
+        "Roll number",
+        0,
+        limits.MAX_SEED,
+        placeholder="new roll",
+        help="Each number is one roll; share the link to share it. Empty: a new roll.",
+    )
+
+
+def mitigate(values: Mapping[str, Any], degree: int) -> mitigation.Mitigation:
+    """:func:`rules_core.mitigation.mitigate` of ``degree`` with the form's factors and rulings."""
+    return mitigation.mitigate(
+        degree,
+        conditions=values["conditions"],
+        concealment=values["concealment"],
+        cover=values["cover"],
+        skill=values["skill"],
+        defend=mitigation.Defend(values["defend"]),
+        cover_cap=mitigation.CoverCap(values["cover_cap"]),
+        order=mitigation.MitigationOrder(values["order"]),
+    )

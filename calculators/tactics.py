@@ -12,13 +12,13 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, signed
+from calculators.parts import CHECK
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
 __all__ = ["CALCULATOR", "compute"]
 
 TACTICS = fw.RuleLink("Tactics", "rules/attacks.md#tactics")
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 COUNT = fw.RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
 
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import signed
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from rules_core import injury, limits, targeting
@@ -64,11 +65,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
     taken, largest, location = values["damage"], values["largest_roll"], values["location"]
     with fw.on_field("strength"):
-        hp = injury.hit_points(strength, dexterity, endurance)
-    reading = injury.ThresholdReading(values["reading"])
-    best = None
-    if reading is injury.ThresholdReading.BEST_PHYSICAL:
-        best = injury.best_physical(strength, dexterity, endurance)
+        hp, reading, best = parts.hit_points(values)
     limits = injury.injury_thresholds(hp, reading=reading, best_physical=best)
     with fw.on_field("damage"):
         condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)

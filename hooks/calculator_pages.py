@@ -14,10 +14,18 @@
   (``warn`` there, so ``mkdocs build --strict`` fails).
 - The engine files (Pyodide runtime from ``node_modules/pyodide``, our hashed
   wheel and worker, the front end) are added to the site's files.
+- Pages the table scripts work on (the character page, the tracker, any page with a
+  calculator: "use my character") carry ``calculators.table.ui.page_config()`` as data,
+  ``<div id="mneme-table-config" hidden data-config='JSON'>``: empty documents, schemas,
+  limits, labels and rule sentences come from Python, not from the scripts. An attribute,
+  not a ``<script type="application/json">``: the theme's instant navigation re-creates every
+  inline script in the swapped content without its attributes (id and type lost, and the
+  JSON would then run as a script the CSP blocks).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import posixpath
 import re
@@ -41,6 +49,10 @@ log = logging.getLogger("mkdocs.hooks.calculators")
 
 PLACEHOLDER = '<div data-mneme-calculator="{index}"></div>'
 ID_ATTR = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
+TABLE_ROOT = re.compile(r"""\bdata-mneme-table\s*=\s*["'](?:character|tracker)["']""")
+TABLE_CONFIG_ID = "mneme-table-config"
+# JSON made safe inside a single-quoted attribute (JSON.parse reads the escapes back).
+_ATTR_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027"})
 
 _state: dict[str, Any] = {}
 
@@ -149,8 +161,26 @@ def _site_root(page: Page) -> str:
     return "" if root in ("", ".") else root.rstrip("/") + "/"
 
 
+def table_config_element() -> str:
+    """The table scripts' settings from ``calculators.table.ui``, as a hidden element with JSON data."""
+    if "table_config" not in _state:
+        from calculators.table.ui import page_config
+
+        data = json.dumps(page_config(), ensure_ascii=False, separators=(",", ":")).translate(_ATTR_SAFE)
+        _state["table_config"] = f"<div id=\"{TABLE_CONFIG_ID}\" hidden data-config='{data}'></div>"
+    element: str = _state["table_config"]
+    return element
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     _state["ids"][page.file.src_uri] = set(ID_ATTR.findall(html))
+    html = _with_calculators(html, page)
+    if _state["pages"].get(page.file.src_uri) or TABLE_ROOT.search(html):
+        html += "\n" + table_config_element() + "\n"
+    return html
+
+
+def _with_calculators(html: str, page: Page) -> str:
     names = _state["pages"].get(page.file.src_uri)
     if not names:
         return html

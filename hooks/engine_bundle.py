@@ -35,8 +35,8 @@ VENDOR = {"chart.umd.min.js": ("chart.js", "dist/chart.umd.min.js")}
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules_core", "calculators")
-BUILD_ONLY = ("calculators/reference/", "calculators/examples/")
-"""Build-time code the browser never runs: left out of the wheel."""
+BUILD_ONLY = ("calculators/reference/", "calculators/examples/", "calculators/table/ui.py")
+"""Build-time code the browser never runs: left out of the wheel (``table/ui.py`` is embedded in pages)."""
 DIST = "mneme_rules"
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 

@@ -1,11 +1,11 @@
-"""Parsing of rule options given as enum members or their string values."""
+"""Checking of rule inputs: options given as enum members or their string values, bounded whole numbers."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import TypeVar
 
-__all__ = ["choice"]
+__all__ = ["check_whole", "choice"]
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -17,3 +17,13 @@ def choice(kind: type[E], value: E | str, label: str) -> E:
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
         raise ValueError(f"{label} must be one of: {allowed}.") from None
+
+
+def check_whole(label: str, value: int, minimum: int, maximum: int) -> None:
+    """Raise ``ValueError`` naming ``label`` unless ``value`` is a whole number in ``minimum..maximum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{label} must be a whole number.")
+    if value < minimum:
+        raise ValueError(f"{label} must be at least {minimum}.")
+    if value > maximum:
+        raise ValueError(f"{label} must be at most {maximum}.")

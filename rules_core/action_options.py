@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from rules_core._choices import choice
 from rules_core.checks import check_difficulty, check_modifier
-from rules_core.tables import constant
+from rules_core.tables import int_constant
 
 __all__ = [
     "RecklessOutcome",
@@ -27,8 +27,7 @@ __all__ = [
 
 
 def _c(key: str) -> int:
-    value: int = constant("action_options", key)
-    return value
+    return int_constant("action_options", key)
 
 
 class RecklessReading(StrEnum):

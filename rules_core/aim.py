@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rules_core._choices import choice
-from rules_core.tables import constant
+from rules_core.tables import int_constant
 
 __all__ = [
     "MAX_WEAPON_AIM",
@@ -35,8 +35,7 @@ class AimReading(StrEnum):
 
 
 def _c(key: str) -> int:
-    value: int = constant("aim", key)
-    return value
+    return int_constant("aim", key)
 
 
 def _check_weapon(weapon_aim: int | None) -> int:

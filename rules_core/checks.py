@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from rules_core import limits
 from rules_core._choices import choice
-from rules_core.tables import constant
+from rules_core.tables import int_constant
 
 __all__ = [
     "MAX_ADVANTAGE",
@@ -61,8 +61,7 @@ MAX_SKILL = limits.MAX_SKILL
 
 
 def _c(key: str) -> int:
-    value: int = constant("check_constants", key)
-    return value
+    return int_constant("check_constants", key)
 
 
 def check_modifier(modifier: int, /, label: str = "A modifier") -> int:

@@ -23,7 +23,7 @@ from rules_core.injury import (
     injury_condition,
     injury_thresholds,
 )
-from rules_core.tables import constant, table
+from rules_core.tables import constant, int_constant, table
 
 __all__ = [
     "MAX_FIRST_AID_HORIZON",
@@ -70,8 +70,7 @@ _MAX_SETBACK_DAYS = 10_000
 
 
 def _m(key: str) -> int:
-    value: int = constant("medical", key)
-    return value
+    return int_constant("medical", key)
 
 
 class Activity(StrEnum):

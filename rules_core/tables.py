@@ -33,7 +33,17 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Column", "Constant", "Table", "TableError", "constant", "constants", "table", "table_names"]
+__all__ = [
+    "Column",
+    "Constant",
+    "Table",
+    "TableError",
+    "constant",
+    "constants",
+    "int_constant",
+    "table",
+    "table_names",
+]
 
 _TABLE_KEYS = {"kind", "title", "source", "description", "columns", "rows"}
 _CONSTANTS_KEYS = {"kind", "title", "source", "description", "values"}
@@ -204,6 +214,12 @@ def constant(name: str, key: str) -> Any:
     if key not in values:
         raise TableError(f"{name}.json: no constant {key!r}")
     return values[key].value
+
+
+def int_constant(name: str, key: str) -> int:
+    """Constant ``key`` of ``rules_core/data/<name>.json``, typed as the whole number it is."""
+    value: int = constant(name, key)
+    return value
 
 
 def constants(name: str) -> Mapping[str, Constant]:

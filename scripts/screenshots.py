@@ -8,53 +8,41 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+from _common import ROOT, served_browser
 
 SIZES = {"desktop": (1280, 900), "phone": (360, 740)}
 
 
 def main(pages: list[str]) -> None:
-    from playwright.sync_api import sync_playwright
-
     out = ROOT / "bench" / "out" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder)
-        server = SiteServer(site)
-        build_site(server.url, site)
-        server.start()
-        with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            for path in pages:
-                slug = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
-                for size, (width, height) in SIZES.items():
-                    for scheme in ("light", "dark"):
-                        ctx = browser.new_context(
-                            viewport={"width": width, "height": height},
-                            color_scheme=scheme,
-                            device_scale_factor=1,
+    with served_browser() as (url, _site, browser):
+        for path in pages:
+            slug = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
+            for size, (width, height) in SIZES.items():
+                for scheme in ("light", "dark"):
+                    ctx = browser.new_context(
+                        viewport={"width": width, "height": height},
+                        color_scheme=scheme,
+                        device_scale_factor=1,
+                    )
+                    page = ctx.new_page()
+                    page.goto(url + path)
+                    form = page.locator("form[data-calculator]")
+                    if form.count():
+                        page.wait_for_function(
+                            "() => [...document.querySelectorAll('form[data-calculator]')]"
+                            ".every(f => f.dataset.state !== 'loading')",
+                            timeout=90_000,
                         )
-                        page = ctx.new_page()
-                        page.goto(server.url + path)
-                        form = page.locator("form[data-calculator]")
-                        if form.count():
-                            page.wait_for_function(
-                                "() => [...document.querySelectorAll('form[data-calculator]')]"
-                                ".every(f => f.dataset.state !== 'loading')",
-                                timeout=90_000,
-                            )
-                        target = out / f"{slug}-{size}-{scheme}.png"
-                        page.screenshot(path=str(target), full_page=True)
-                        print(target)
-                        ctx.close()
-            browser.close()
-        server.stop()
+                    target = out / f"{slug}-{size}-{scheme}.png"
+                    page.screenshot(path=str(target), full_page=True)
+                    print(target)
+                    ctx.close()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import zipfile
+from html import unescape as html_unescape
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,26 @@ def test_the_effect_page_shows_the_default_result_without_javascript(real_build:
     assert '<form class="calc-form" data-calculator="effect" data-state="loading" data-root="../../"' in html
     assert '<dd data-output="chance">41.67%</dd>' in html
     assert 'inputmode="numeric"' in html
+
+
+def test_the_table_pages_and_calculator_pages_carry_the_table_config_from_python(
+    real_build: tuple[object, Path],
+) -> None:
+    from calculators.table.ui import page_config
+
+    def embedded_config(page: str) -> object:
+        """The config as the browser reads it: the element's ``data-config``, then ``JSON.parse``."""
+        found = re.findall(r"""<div id="mneme-table-config" hidden data-config='([^']*)'></div>""", page)
+        assert len(found) <= 1
+        return json.loads(html_unescape(found[0])) if found else None
+
+    _, site = real_build
+    for page in ("table/character", "table/tracker", "calculators/attack"):
+        html = (site / page / "index.html").read_text(encoding="utf-8")
+        assert embedded_config(html) == page_config(), page
+    assert embedded_config((site / "rules" / "checks" / "index.html").read_text(encoding="utf-8")) is None
+    (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
+    assert "calculators/table/ui.py" not in zipfile.ZipFile(wheel).namelist()  # build-time only
 
 
 def test_the_calculators_index_lists_every_registered_calculator_from_the_registry(

@@ -141,37 +141,6 @@ def test_numbers_show_at_most_two_decimals_rounded_half_up(value: Fraction, text
     assert comparison._num(value) == text
 
 
-@pytest.mark.parametrize(
-    ("field", "raw", "words"),
-    [
-        ("margin", "21", "between -20 and 20"),
-        ("margin", "", "enter a whole number"),
-        ("margin", "two", "whole number"),
-        ("mneme_initiative_roll", "13", "between 2 and 12"),
-        ("mneme_dexterity", "-1", "between 0 and 99"),
-        ("mneme_weapon", "lots", "not a dice expression"),
-        ("mneme_weapon", "11d6", "damage dice"),
-        ("mneme_weapon", "D 3d3", "Scale prefixes"),
-        ("mneme_weapon", "", "cannot be empty"),
-        ("mneme_rate_of_attack", "0", "between 1 and 21"),
-        ("mneme_load", "enormous", "choose one of"),
-        ("mistrunner_reaction_die", "11", "between 1 and 10"),
-        ("mistrunner_actions", "4", "between 1 and 3"),
-        ("mistrunner_melee", "maybe", "1 (yes) or 0 (no)"),
-        ("met_celerity_rounds", "4", "between 0 and 3"),
-        ("met_step_cm", "0", "between 1 and 1000 cm"),
-        ("met_physical", "9" * 40, "far too large"),
-    ],
-)
-def test_a_bad_input_is_flagged_beside_its_field_and_no_result_shows(
-    field: str, raw: str, words: str
-) -> None:
-    result = run(**{field: raw})
-    assert not result["ok"]
-    assert words in result["errors"][field]
-    assert set(result["outputs"].values()) == {EMPTY_OUTPUT}
-
-
 def test_every_working_step_and_rule_link_points_at_an_existing_page_and_anchor() -> None:
     evaluation = evaluate(
         CALC,

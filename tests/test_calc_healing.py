@@ -11,12 +11,10 @@ from fractions import Fraction
 from functools import partial
 
 import _calc
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.format import percent
-from calculators.framework import registry, runtime
 from calculators.healing import MAX_TIMELINE_POINTS, rate_text, timeline_points
 
 NAME = "healing"
@@ -111,44 +109,6 @@ def test_days_is_a_whole_number_or_never_and_more_rest_is_never_slower(
     assert rest["days"] != "never"
     if out["days"] != "never":
         assert int(out["days"]) >= int(rest["days"]) >= 1
-
-
-@pytest.mark.parametrize(
-    ("field", "value", "message"),
-    [
-        ("strength", "", "enter a whole number"),
-        ("damage", "1001", "between 0 and 1000"),
-        ("damage", "-1", "between 0 and 1000"),
-        ("activity", "sprint", "choose one of"),
-        ("care", "maybe", "choose one of"),
-        ("first_aid_effect", "x", "whole number"),
-        ("medic", "16", "between 0 and 15"),
-        ("medic_skill", "-1", "between 0 and 15"),
-        ("supervised", "perhaps", "use 1 (yes) or 0 (no)"),
-        ("lost_progress", "", "choose one of"),
-    ],
-)
-def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
-    _calc.assert_flagged(NAME, field, value, message)
-
-
-RAW = st.one_of(
-    st.text(max_size=14),
-    st.integers(-(10**14), 10**14).map(str),
-    st.integers(-5, 1200).map(str),
-    st.sampled_from(["no", "yes", "light", "moderate", "full_rest", "table", "day_only", "1", "0"]),
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from([i.key for i in registry.get(NAME).inputs]), RAW))
-def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: dict[str, str]) -> None:
-    result = runtime.compute(NAME, raw)
-    if result["ok"]:
-        assert result["outputs"]["days"] != EMPTY
-    else:
-        messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
-        assert messages and all(isinstance(m, str) and m.strip() for m in messages)
 
 
 def test_care_level_agrees_with_the_state_under_the_characteristics_reading() -> None:

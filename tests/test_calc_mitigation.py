@@ -9,11 +9,10 @@ from __future__ import annotations
 from functools import partial
 
 import _calc
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators.framework import registry, runtime
+from calculators.framework import runtime
 
 NAME = "mitigation"
 EMPTY = "\u2014"
@@ -120,40 +119,3 @@ def test_the_working_links_each_factor_to_its_rule() -> None:
     assert 'href="../../rules/mitigation/#skill-defence"' in details
     assert 'href="../../rules/mitigation/#cover-takes-damage"' in details
     assert 'href="../../rulings/#mitigation-order"' in details
-
-
-@pytest.mark.parametrize(
-    ("field", "value", "message"),
-    [
-        ("fail_effect", "", "enter a whole number"),
-        ("fail_effect", "three", "enter a whole number"),
-        ("fail_effect", "101", "between -100 and 100"),
-        ("fail_effect", "9" * 20, "far too large"),
-        ("cover", "-1", "between 0 and 50"),
-        ("skill", "51", "between 0 and 50"),
-        ("conditions", "2.5", "whole number"),
-        ("defend", "shield", "choose one of"),
-        ("order", "random", "choose one of"),
-        ("cover_cap", "", "choose one of"),
-    ],
-)
-def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str, message: str) -> None:
-    _calc.assert_flagged(NAME, field, value, message)
-
-
-RAW = st.one_of(
-    st.text(max_size=14),
-    st.integers(-(10**14), 10**14).map(str),
-    st.sampled_from(["none", "cover", "skill", "concealment", "priority", "always", "-0", "+3", "\u22122"]),
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from([i.key for i in registry.get(NAME).inputs]), RAW))
-def test_any_raw_text_gives_a_result_or_field_messages_never_an_exception(raw: dict[str, str]) -> None:
-    result = runtime.compute(NAME, raw)
-    if result["ok"]:
-        assert all(result["outputs"][k] != EMPTY for k in ("remaining", "ordinary_failure", "cover_absorbs"))
-    else:
-        messages = list(result["errors"].values()) + ([result["form_error"]] if result["form_error"] else [])
-        assert messages and all(isinstance(m, str) and m.strip() for m in messages)

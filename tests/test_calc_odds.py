@@ -5,26 +5,15 @@ Rules: Core Mechanics § Difficulty Number Table, § Dice Roll, § Advantage and
 
 from __future__ import annotations
 
-from fractions import Fraction
 from importlib import import_module
-from itertools import product
 
 import pytest
+from _dice import brute_force_chance
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.format import percent
 from calculators.framework import registry, runtime
-
-
-def brute_force(modifier: int, difficulty: int, net: int) -> Fraction:
-    """Roll 2d6, or 3d6 keeping the two highest (net > 0) or lowest (net < 0), over every face."""
-    count = 2 if net == 0 else 3
-    wins = 0
-    for dice in product(range(1, 7), repeat=count):
-        kept = sorted(dice, reverse=net > 0)[:2]
-        wins += sum(kept) + modifier >= difficulty
-    return Fraction(wins, 6**count)
 
 
 def result(**params: object) -> dict:
@@ -51,9 +40,9 @@ def test_the_plain_chance_matches_the_printed_difficulty_table(difficulty: int, 
 @given(difficulty=st.integers(2, 30), modifier=st.integers(-20, 20))
 def test_the_three_chances_equal_brute_force_over_every_die_face(difficulty: int, modifier: int) -> None:
     outputs = result(difficulty=difficulty, modifier=modifier)["outputs"]
-    assert outputs["plain"] == percent(brute_force(modifier, difficulty, 0))
-    assert outputs["advantage"] == percent(brute_force(modifier, difficulty, 1))
-    assert outputs["disadvantage"] == percent(brute_force(modifier, difficulty, -1))
+    assert outputs["plain"] == percent(brute_force_chance(modifier, difficulty, 0))
+    assert outputs["advantage"] == percent(brute_force_chance(modifier, difficulty, 1))
+    assert outputs["disadvantage"] == percent(brute_force_chance(modifier, difficulty, -1))
 
 
 def test_the_grid_lists_three_modifiers_around_the_chosen_one_and_highlights_the_chosen_cell() -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from calculators import format as fmt
 from calculators.framework import runtime
 from calculators.table import tracker as table_tracker
-from rules_core import injury
+from rules_core import checks, injury
 
 ROOT = Path(__file__).resolve().parents[1]
 MINUS = "\u2212"
@@ -191,6 +191,29 @@ def test_the_trackers_dying_chance_reads_as_format_writes_it(endurance: int, dam
     assert f"({fmt.percent(injury.dying_roll_chance(endurance, damage))})" in dying[0]["text"]
     found = _calc("dying", rounds=1, **body)
     assert found["outputs"]["round_chance"] == fmt.percent(injury.dying_roll_chance(endurance, damage))
+
+
+@pytest.mark.parametrize(("difficulty", "advantage"), [(8, 0), (11, 1), (13, 0), (2, 0)])
+def test_a_chance_reads_the_same_on_the_rules_page_and_in_the_calculator(
+    difficulty: int, advantage: int
+) -> None:
+    """The difficulty table a rules page shows and the Effect calculator print one text for one chance."""
+    from calculators.reference import TABLES
+
+    found = _calc("effect", modifier=0, difficulty=difficulty, advantage=advantage)["outputs"]["chance"]
+    rows = {line.split("|")[1].strip(): line for line in TABLES["difficulty-odds"]().splitlines()[2:]}
+    if str(difficulty) in rows:
+        cells = [c.strip() for c in rows[str(difficulty)].split("|")[1:-1]]
+        assert cells[3 if advantage else 2] == found
+    assert found == fmt.percent(checks.success_chance(0, difficulty, advantage=advantage))
+
+
+@pytest.mark.parametrize("characteristic", [1, 7, 16])
+def test_a_modifier_reads_the_same_on_the_rules_page_and_in_format(characteristic: int) -> None:
+    from calculators.reference import TABLES
+
+    table = TABLES["characteristic-modifiers"]()
+    assert fmt.signed(checks.characteristic_modifier(characteristic)) in table.splitlines()[2]
 
 
 # ---------------------------------------------------------------- nobody else formats

@@ -7,17 +7,14 @@ parameters must name inputs of that page's calculator.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
 
 import pytest
+from _build import mkdocs_build
 
-ROOT = Path(__file__).resolve().parent.parent
 SITE_URL = "https://example.org/sub/path/"
 LINK_ATTRS = {"href", "src", "poster", "action"}
 SKIP_SCHEMES = {"mailto", "tel", "data", "javascript", "blob"}
@@ -77,14 +74,7 @@ def resolve(site: Path, url: str) -> Path | None:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dest = tmp_path_factory.mktemp("links-site")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-d", str(dest)],
-        cwd=ROOT,
-        env={**os.environ, "SITE_URL": SITE_URL},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = mkdocs_build(dest, SITE_URL)
     assert done.returncode == 0, "mkdocs --strict validation failed:\n" + done.stderr[-4000:]
     return dest
 

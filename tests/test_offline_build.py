@@ -7,31 +7,15 @@ Content-Security-Policy meta against the built files themselves.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-import os
 import re
 import struct
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from _build import load_hook, mkdocs_build
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _load_hook() -> Any:
-    """hooks/offline.py, loaded by path (putting hooks/ on sys.path would shadow the calculators package)."""
-    spec = importlib.util.spec_from_file_location("mneme_offline_hook", ROOT / "hooks" / "offline.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-offline = _load_hook()
+offline = load_hook("offline")
 
 SETTINGS = re.compile(r"/\*MNEME_OFFLINE\*/ (.*?) /\*END_MNEME_OFFLINE\*/")
 
@@ -39,14 +23,7 @@ SETTINGS = re.compile(r"/\*MNEME_OFFLINE\*/ (.*?) /\*END_MNEME_OFFLINE\*/")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dest = tmp_path_factory.mktemp("offline-site")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-d", str(dest)],
-        cwd=ROOT,
-        env={**os.environ, "SITE_URL": "https://example.org/sub/path/"},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = mkdocs_build(dest, "https://example.org/sub/path/")
     assert done.returncode == 0, done.stderr[-4000:]
     return dest
 

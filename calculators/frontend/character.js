@@ -1,27 +1,30 @@
 // "My character": characters kept on this device (localStorage, versioned), the character page,
 // export/import (file and link) and the "use my character" control added above calculator forms.
 // Holds state only: validation and every derived number come from calculators/table/character.py,
-// run in the calculators' worker (window.mnemeCalculators.call). All text goes in with
-// textContent; imported files and links are parsed as data by Python, never executed.
+// run in the calculators' worker (window.mnemeCalculators.call). The empty documents, schemas,
+// limits and labels are Python's too (calculators/table/ui.py), embedded by the build in the pages
+// that need them (#mneme-table-config). All text goes in with textContent; imported files and
+// links are parsed as data by Python, never executed.
 (function () {
   "use strict";
   if (window.mnemeTable) return;
 
   const STORE_KEY = "mneme.characters.v1";
-  const STORE_SCHEMA = "mneme-characters";
-  const MAX_IMPORT_CHARS = 20000;
   const MODULE = "calculators.table.api";
-  const CHARS = [
-    ["strength", "Str"],
-    ["dexterity", "Dex"],
-    ["endurance", "End"],
-    ["intellect", "Int"],
-    ["education", "Edu"],
-    ["social", "Soc"],
-    ["psionics", "Psi"],
-  ];
+  const CONFIG_ID = "mneme-table-config";
 
   // ------------------------------------------------------------ helpers
+
+  // The settings Python gives the table scripts (schemas, empty documents, limits, labels):
+  // the same on every page that carries them, so read once and kept. Null on a page without them.
+  let tableSettings = null;
+  function config() {
+    if (!tableSettings) {
+      const el = document.getElementById(CONFIG_ID);
+      if (el && el.dataset.config) tableSettings = JSON.parse(el.dataset.config);
+    }
+    return tableSettings;
+  }
 
   function h(tag, attrs, ...children) {
     const el = document.createElement(tag);
@@ -81,6 +84,7 @@
   // ------------------------------------------------------------ the store
 
   function loadStore() {
+    const STORE_SCHEMA = config().schemas.store.name;
     const raw = readJson(STORE_KEY);
     if (raw && raw.schema === STORE_SCHEMA && Array.isArray(raw.characters)) return raw;
     if (raw === undefined || (raw !== null && raw.schema !== STORE_SCHEMA)) {
@@ -92,7 +96,7 @@
         /* storage unavailable */
       }
     }
-    return { schema: STORE_SCHEMA, version: 1, characters: [], active: "" };
+    return structuredClone(config().empty.store);
   }
 
   function saveStore(store) {
@@ -100,18 +104,7 @@
   }
 
   function blankCharacter() {
-    return {
-      schema: "mneme-character",
-      version: 1,
-      id: newId("ch"),
-      name: "New character",
-      characteristics: { strength: 7, dexterity: 7, endurance: 7, intellect: 7, education: 7, social: 7, psionics: null },
-      skills: [],
-      armor: 0,
-      weapons: [],
-      damage: 0,
-      notes: "",
-    };
+    return { ...structuredClone(config().empty.character), id: newId("ch") };
   }
 
   function activeCharacter(store) {
@@ -141,7 +134,7 @@
 
   function charSelect(path, value, label) {
     const select = h("select", { "data-path": path, "aria-label": label });
-    for (const [key, short] of CHARS) select.append(h("option", { value: key, text: short, selected: key === value }));
+    for (const [key, short] of config().characteristics) select.append(h("option", { value: key, text: short, selected: key === value }));
     return select;
   }
 
@@ -167,6 +160,9 @@
   }
 
   function renderCharacterPage(root) {
+    const C = config();
+    const CHARS = C.characteristics;
+    const MAX_IMPORT_CHARS = C.limits.import_chars;
     let store = loadStore();
     let saveTimer = null;
     let lastGood = null;
@@ -265,7 +261,7 @@
       weapons.forEach((w, i) => weaponRows.append(weaponRow(w, i)));
       editor.replaceChildren(
         h("p", { class: "mt-error mt-form-error", role: "alert", "data-error-for": "" }),
-        field("Name", h("input", { type: "text", "data-path": "name", value: c.name || "", maxlength: 40 }), "name"),
+        field("Name", h("input", { type: "text", "data-path": "name", value: c.name || "", maxlength: C.limits.name }), "name"),
         h("fieldset", { class: "mt-chars" }, h("legend", { text: "Characteristics" }), CHARS.map(([key, short]) =>
           field(short, numberInput(`characteristics.${key}`, chars[key], short), `characteristics.${key}`),
         )),
@@ -279,7 +275,7 @@
           h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "add-skill", onclick: () => addRow("skills") }, "Add a skill")),
         h("fieldset", { class: "mt-group" }, h("legend", { text: "Weapons" }), weaponRows,
           h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "add-weapon", onclick: () => addRow("weapons") }, "Add a weapon")),
-        field("Notes", h("textarea", { "data-path": "notes", rows: 2, maxlength: 500 }, c.notes || ""), "notes"),
+        field("Notes", h("textarea", { "data-path": "notes", rows: 2, maxlength: C.limits.notes }, c.notes || ""), "notes"),
       );
     }
 
@@ -287,7 +283,7 @@
       return h(
         "div",
         { class: "mt-item", "data-item": "skills" },
-        field("Skill", h("input", { type: "text", "data-path": `skills.${i}.name`, value: s.name || "", maxlength: 40 }), `skills.${i}.name`),
+        field("Skill", h("input", { type: "text", "data-path": `skills.${i}.name`, value: s.name || "", maxlength: C.limits.name }), `skills.${i}.name`),
         field("Level", numberInput(`skills.${i}.level`, s.level, "Level"), `skills.${i}.level`),
         field("With", charSelect(`skills.${i}.characteristic`, s.characteristic || "dexterity", "Characteristic"), `skills.${i}.characteristic`),
         h("button", { type: "button", class: "mt-remove", "aria-label": `Remove skill ${s.name || ""}`, onclick: (e) => removeRow(e) }, "\u2715"),
@@ -298,10 +294,10 @@
       return h(
         "div",
         { class: "mt-item", "data-item": "weapons" },
-        field("Weapon", h("input", { type: "text", "data-path": `weapons.${i}.name`, value: w.name || "", maxlength: 40 }), `weapons.${i}.name`),
-        field("Damage", h("input", { type: "text", "data-path": `weapons.${i}.damage`, value: w.damage || "", maxlength: 40 }), `weapons.${i}.damage`),
+        field("Weapon", h("input", { type: "text", "data-path": `weapons.${i}.name`, value: w.name || "", maxlength: C.limits.name }), `weapons.${i}.name`),
+        field("Damage", h("input", { type: "text", "data-path": `weapons.${i}.damage`, value: w.damage || "", maxlength: C.limits.dice }), `weapons.${i}.damage`),
         field("Rate of attack", numberInput(`weapons.${i}.rate_of_attack`, w.rate_of_attack, "Rate of attack (0: none)"), `weapons.${i}.rate_of_attack`),
-        field("Skill", h("input", { type: "text", "data-path": `weapons.${i}.skill`, value: w.skill || "", maxlength: 40 }), `weapons.${i}.skill`),
+        field("Skill", h("input", { type: "text", "data-path": `weapons.${i}.skill`, value: w.skill || "", maxlength: C.limits.name }), `weapons.${i}.skill`),
         field("With", charSelect(`weapons.${i}.characteristic`, w.characteristic || "dexterity", "Characteristic"), `weapons.${i}.characteristic`),
         h("button", { type: "button", class: "mt-remove", "aria-label": `Remove weapon ${w.name || ""}`, onclick: (e) => removeRow(e) }, "\u2715"),
       );
@@ -327,8 +323,8 @@
         characteristic: row.querySelector('[data-path$=".characteristic"]').value,
       }));
       return {
-        schema: "mneme-character",
-        version: 1,
+        schema: C.schemas.character.name,
+        version: C.schemas.character.version,
         id: base.id,
         name: value("name"),
         characteristics: chars,
@@ -695,7 +691,9 @@
   let linkOffer = null;
   function grabLink() {
     const hash = location.hash.slice(1);
-    if (hash.startsWith("character=")) pendingLink = hash.slice(0, MAX_IMPORT_CHARS + 1);
+    // Cut just past the longest import (Python refuses it then); uncut on a page without settings.
+    const limit = config() ? config().limits.import_chars + 1 : undefined;
+    if (hash.startsWith("character=")) pendingLink = hash.slice(0, limit);
   }
   grabLink();
   window.addEventListener("hashchange", () => {
@@ -704,6 +702,7 @@
   });
 
   function bindAll() {
+    if (!config()) return; // a page without the table settings has nothing of ours to bind
     const page = document.querySelector('[data-mneme-table="character"]');
     if (page && !page.mnemeBound) {
       page.mnemeBound = true;
@@ -712,7 +711,7 @@
     document.querySelectorAll("form[data-calculator]").forEach(bindMine);
   }
 
-  window.mnemeTable = { h, call, readJson, writeJson, loadStore, saveStore, newId };
+  window.mnemeTable = { h, call, config, readJson, writeJson, loadStore, saveStore, newId };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(bindAll);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
   else bindAll();

@@ -1,7 +1,8 @@
 // Combat tracker: combatants, initiative, rounds, damage, reminders and undo, kept on this device.
 // It holds state only: every action is applied by calculators/table_tracker.py in the worker
 // (initiative, order, injury state, wound penalty, bleeding, dying and massive damage come
-// from rules_core). Needs character.js (window.mnemeTable) loaded first.
+// from rules_core). The empty tracker, labels and ruling texts are Python's too
+// (calculators/table/ui.py, through window.mnemeTable.config()). Needs character.js loaded first.
 (function () {
   "use strict";
   if (window.mnemeTracker) return;
@@ -9,32 +10,6 @@
   const KEY = "mneme.tracker.v1";
   const UNDO_KEY = "mneme.tracker.undo.v1";
   const MAX_UNDO = 30;
-  const MODES = [
-    ["prepared", "Prepared: 2d6 + Dex DM + skill"],
-    ["unprepared", "Unprepared: 2d6 + Dex DM"],
-    ["ambush", "Ambushing: 12 + Dex DM"],
-    ["entered", "Told: the initiative as reported"],
-  ];
-  const STATES = {
-    unhurt: "unhurt",
-    wounded: "wounded",
-    seriously_wounded: "seriously wounded",
-    critically_wounded: "critically wounded",
-    dying: "dying",
-  };
-
-  function emptyTracker() {
-    return {
-      schema: "mneme-tracker",
-      version: 1,
-      round: 1,
-      turn: 0,
-      negative_tactics: true,
-      reading: "fractions_of_hp",
-      combatants: [],
-      log: [],
-    };
-  }
 
   function seed() {
     const buffer = new Uint32Array(1);
@@ -46,6 +21,8 @@
   function bindTracker(root) {
     const T = window.mnemeTable;
     const { h, call } = T;
+    const C = T.config();
+    const emptyTracker = () => structuredClone(C.empty.tracker);
     let view = null;
     let busy = false;
     const openDetails = new Set();
@@ -61,9 +38,8 @@
     const rulingTactics = h("input", { type: "checkbox", "data-ruling": "negative_tactics" });
     const rulingReading = h(
       "select",
-      { "data-ruling": "reading", "aria-label": "Injury thresholds (ruling)" },
-      h("option", { value: "fractions_of_hp", text: "Thresholds: thirds of HP (ruling)" }),
-      h("option", { value: "best_physical", text: "Thresholds: best physical characteristic (table)" }),
+      { "data-ruling": "reading", "aria-label": C.rulings.reading.label },
+      C.rulings.reading.options.map(([value, text]) => h("option", { value, text })),
     );
     const addForm = addCombatantForm();
     const fromMine = fromCharactersForm();
@@ -80,7 +56,7 @@
       list,
       h("section", { class: "mt-add", "aria-label": "Add combatants" }, h("h2", { text: "Add combatants" }), fromMine, addForm),
       h("details", { class: "mt-rulings" }, h("summary", { text: "Rulings and new fight" }),
-        h("label", { class: "mt-check" }, rulingTactics, " A failed Tactics check lowers the unit's initiative"),
+        h("label", { class: "mt-check" }, rulingTactics, ` ${C.rulings.negative_tactics}`),
         rulingReading,
         h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "new-fight", onclick: newFight }, "New fight (clears the tracker)"),
       ),
@@ -159,22 +135,24 @@
 
     function modeSelect(value) {
       const select = h("select", { "data-field": "mode", "aria-label": "Initiative" });
-      for (const [key, text] of MODES) select.append(h("option", { value: key, text, selected: key === value }));
+      for (const [key, text] of C.modes) select.append(h("option", { value: key, text, selected: key === value }));
       return select;
     }
 
     function addCombatantForm() {
+      const fresh = C.new_combatant;
+      const side = h("select", { "data-field": "side" }, C.sides.map(([value, text]) => h("option", { value, text })));
+      side.value = fresh.side;
       const form = h("form", { class: "mt-add-form", "data-add": "", novalidate: true, autocomplete: "off" },
-        h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", maxlength: 40, required: true })),
-        h("label", { class: "mt-field" }, h("span", { text: "Side" }),
-          h("select", { "data-field": "side" }, h("option", { value: "adversary", text: "Adversary" }), h("option", { value: "character", text: "Character" }))),
+        h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", maxlength: C.limits.name, required: true })),
+        h("label", { class: "mt-field" }, h("span", { text: "Side" }), side),
         h("div", { class: "mt-triple" },
-          numberField("Str", { "data-field": "strength", value: "7" }),
-          numberField("Dex", { "data-field": "dexterity", value: "7" }),
-          numberField("End", { "data-field": "endurance", value: "7" })),
-        h("label", { class: "mt-field" }, h("span", { text: "Initiative" }), modeSelect("prepared")),
+          numberField("Str", { "data-field": "strength", value: String(fresh.strength) }),
+          numberField("Dex", { "data-field": "dexterity", value: String(fresh.dexterity) }),
+          numberField("End", { "data-field": "endurance", value: String(fresh.endurance) })),
+        h("label", { class: "mt-field" }, h("span", { text: "Initiative" }), modeSelect(fresh.mode)),
         h("div", { class: "mt-triple" },
-          numberField("Skill", { "data-field": "skill", value: "0" }),
+          numberField("Skill", { "data-field": "skill", value: String(fresh.skill) }),
           numberField("Roll (2d6)", { "data-field": "roll", placeholder: "later" }),
           numberField("Told", { "data-field": "entered", placeholder: "\u2014" })),
         h("p", { class: "mt-error", role: "alert", "data-add-error": "" }),
@@ -275,7 +253,7 @@
           h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative_shown }),
           h("span", { class: "mt-name", "data-name": "", text: c.name }),
           h("span", { class: `mt-side mt-side-${c.side}`, text: c.side }),
-          h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : STATES[row.state] }),
+          h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : C.states[row.state] }),
         ),
         h("p", { class: "mt-line" },
           h("span", { "data-damage": "", text: `${c.damage} damage` }), ` of HP ${row.hp} \u00b7 wound penalty `,
@@ -293,7 +271,7 @@
 
       function editFields(c, slot) {
         const box = h("div", { class: "mt-edit" },
-          h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", value: c.name, maxlength: 40 })),
+          h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", value: c.name, maxlength: C.limits.name })),
           h("label", { class: "mt-field" }, h("span", { text: "Initiative" }), modeSelect(c.mode)),
           h("div", { class: "mt-triple" },
             numberField("Roll (2d6)", { "data-field": "roll", value: c.roll ?? "" }),
@@ -383,7 +361,7 @@
 
   function bindAll() {
     const root = document.querySelector('[data-mneme-table="tracker"]');
-    if (root && !root.mnemeBound && window.mnemeTable) {
+    if (root && !root.mnemeBound && window.mnemeTable && window.mnemeTable.config()) {
       root.mnemeBound = true;
       bindTracker(root);
     }

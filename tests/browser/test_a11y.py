@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ._forms import follow_link
 from ._site import ROOT
 from .conftest import wait_ready
 
@@ -31,17 +32,6 @@ async () => {
     help: v.help,
     nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " :: " + n.failureSummary.split("\\n")[1]),
   }));
-}
-"""
-
-GO = """
-(path) => {
-  const link = document.createElement("a");
-  link.href = new URL(path, document.querySelector("link[rel=manifest]").href).href;
-  link.textContent = "next";
-  link.id = "__a11y_next";
-  document.querySelector("article").append(link);
-  link.click();
 }
 """
 
@@ -79,12 +69,7 @@ def sweep(page: Any, paths: list[str]) -> list[str]:
     page.goto(paths[0])
     for path in paths:
         if path != paths[0]:
-            page.evaluate(GO, path)
-            page.wait_for_function(
-                "p => location.pathname.endsWith(p) && !document.getElementById('__a11y_next')"
-                " && document.querySelector('article h1')",
-                arg=path,
-            )
+            follow_link(page, path, "article h1")
         settle(page)
         problems += check(page, path or "home")
     return problems
@@ -124,10 +109,8 @@ def test_axe_finds_no_violation_in_the_dark_scheme(browser: Any, site_url: str) 
         ctx.close()
 
 
-def test_an_invalid_calculator_field_is_announced_without_violations(page: Any) -> None:
-    page.goto("calculators/effect/?modifier=lots&difficulty=99")
-    form = page.locator('form[data-calculator="effect"]')
-    wait_ready(form)
+def test_an_invalid_calculator_field_is_announced_without_violations(page: Any, open_calculator: Any) -> None:
+    form = open_calculator("effect", modifier="lots", difficulty="99")
     field = form.locator('[name="modifier"]')
     assert field.get_attribute("aria-invalid") == "true"
     message = form.locator('[data-error-for="modifier"]')
@@ -136,10 +119,8 @@ def test_an_invalid_calculator_field_is_announced_without_violations(page: Any) 
     assert not problems, summary(problems)
 
 
-def test_a_calculator_is_fully_operable_by_keyboard(page: Any) -> None:
-    page.goto("calculators/effect/")
-    form = page.locator('form[data-calculator="effect"]')
-    wait_ready(form)
+def test_a_calculator_is_fully_operable_by_keyboard(page: Any, open_calculator: Any) -> None:
+    form = open_calculator("effect")
     outputs = form.locator("dl.calc-outputs")
     assert outputs.get_attribute("aria-live") == "polite"
     # Tab from the top of the page until the first field of the calculator has focus.

@@ -18,12 +18,11 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from ._forms import set_values, wait_outputs
-from .conftest import READY_TIMEOUT_MS, outputs
+from ._forms import EMPTY, set_values, wait_outputs
+from .conftest import outputs, wait_ready
 
 pytestmark = pytest.mark.browser
 
-EMPTY = "\u2014"
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 
 
@@ -120,7 +119,7 @@ TOOLS = [
             "thrown": r.choice(["0.5", "1.5", "1", "2.25", "1/3", "3", "0,75"]),
             "rounding": r.choice(["down", "exact"]),
         },
-        (("thrown", "lots"), ("strength", "51")),
+        (("thrown", "lots"), ("strength", "100")),
     ),
     Tool(
         "tactics",
@@ -136,7 +135,7 @@ TOOLS = [
             "battle_changed": r.choice("01"),
             "reading": r.choice(["effect", "skill_plus_one"]),
         },
-        (("effect", "31"), ("skill", "")),
+        (("effect", "51"), ("skill", "")),
     ),
     Tool(
         "time",
@@ -185,16 +184,8 @@ def open_page(page: Any, tool: Tool, params: dict[str, str]) -> Any:
     query = f"?{urlencode(params)}" if params else ""
     page.goto(f"calculators/{tool.page}/{query}")
     form = page.locator(f'form[data-calculator="{tool.name}"]')
-    wait_live(form)
+    wait_ready(form)
     return form
-
-
-def wait_live(form: Any) -> None:
-    form.page.wait_for_function(
-        "f => f.dataset.state === 'ready' && !f.hasAttribute('data-stale')",
-        arg=form.element_handle(),
-        timeout=READY_TIMEOUT_MS,
-    )
 
 
 def python(name: str, values: dict[str, str]) -> dict[str, Any]:

@@ -12,18 +12,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from ._forms import wait_outputs
 from .conftest import outputs, wait_ready
 
 pytestmark = pytest.mark.browser
-
-
-def wait_outputs(form: Any, expected: dict[str, str]) -> None:
-    form.page.wait_for_function(
-        "([f, want]) => Object.entries(want).every("
-        '([k, v]) => f.querySelector(`[data-output="${k}"]`).textContent === v)',
-        arg=[form.element_handle(), expected],
-        timeout=20_000,
-    )
 
 
 def test_the_prerendered_result_shows_without_javascript(browser: Any, site_url: str) -> None:

@@ -7,7 +7,6 @@ that server, and change a file to play a new deploy) on 127.0.0.1 under the same
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import re
 import shutil
 from collections.abc import Iterator
@@ -17,21 +16,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from _build import load_hook
 
-from ._site import ROOT, SiteServer
+from ._site import SiteServer
 from .conftest import outputs, wait_ready
 
-
-def _load_hook() -> Any:
-    """hooks/offline.py, loaded by path (putting hooks/ on sys.path would shadow the calculators package)."""
-    spec = importlib.util.spec_from_file_location("mneme_offline_hook", ROOT / "hooks" / "offline.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-offline = _load_hook()
+offline = load_hook("offline")
 
 pytestmark = pytest.mark.browser
 

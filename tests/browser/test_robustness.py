@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from ._forms import follow_link
 from .conftest import PageLog, outputs, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -90,17 +91,6 @@ async ([core, extra, budgetMs]) => {
 }
 """
 
-GO = """
-(path) => {
-  const link = document.createElement("a");
-  link.href = new URL(path, document.querySelector("link[rel=manifest]").href).href;
-  link.textContent = "next";
-  link.id = "__fuzz_next";
-  document.querySelector("article").append(link);
-  link.click();
-}
-"""
-
 TRACEBACK = re.compile(r"Traceback|File \"|Error:|Exception|undefined|NaN%|\[object ")
 
 
@@ -122,12 +112,7 @@ def test_every_calculator_field_survives_hostile_input(page: Any, site_dir: Path
     page.goto(pages[0])
     for path in pages:
         if path != pages[0]:
-            page.evaluate(GO, path)
-            page.wait_for_function(
-                "p => location.pathname.endsWith(p) && !document.getElementById('__fuzz_next')"
-                " && document.querySelector('form[data-calculator]')",
-                arg=path,
-            )
+            follow_link(page, path, "form[data-calculator]")
         wait_ready(page.locator("form[data-calculator]"))
         for row in page.evaluate(FUZZ_JS, [HOSTILE, EXTRA, 5000]):
             checked += 1

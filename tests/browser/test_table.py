@@ -281,10 +281,15 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
     expect(card(page, "Guard").locator('[data-reminder="massive"]')).to_be_visible(timeout=STEP_MS)
     expect(card(page, "Guard").locator('[data-reminder="dying"]')).to_contain_text("against 4")
 
+    turn = (
+        "() => document.querySelector('[data-round]').textContent"
+        " + '|' + document.querySelector('[data-current]').textContent"
+    )
     for _ in range(3):
-        before = page.locator("[data-round]").inner_text() + page.locator("[data-current]").inner_text()
+        before = page.evaluate(turn)
         page.click('[data-action="next"]')
-        expect(page.locator("[data-round]").locator("..")).not_to_have_text(before, timeout=STEP_MS)
+        # Wait for this turn to land before the next click (a click while the tracker is busy is dropped).
+        page.wait_for_function(f"before => ({turn})() !== before", arg=before, timeout=STEP_MS)
     expect(page.locator("[data-round]")).to_have_text("2")
     expect(page.locator("[data-current]")).to_have_text("Goon acts")
     expect(card(page, "Guard").locator('[data-reminder="massive"]')).to_have_count(0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import _page
+
 from rules_core.peers.minds_eye import turn_actions
 from rules_core.tables import constant, table
 
@@ -12,15 +14,7 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "peers" / "minds-eye-theat
 
 def page_table(anchor: str) -> list[list[str]]:
     """Body rows of the first markdown table after the heading with ``{#anchor}``."""
-    text = PAGE.read_text(encoding="utf-8")
-    start = text.index("{#" + anchor + "}")
-    rows: list[list[str]] = []
-    for line in text[start:].splitlines()[1:]:
-        if line.startswith("|"):
-            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-        elif rows:
-            break
-    return rows[2:]
+    return _page.page_table(PAGE, anchor)
 
 
 def test_the_tie_break_table_follows_the_data_order():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import _page
 import pytest
 
 from rules_core.tables import table
@@ -15,15 +16,7 @@ MINUS = "\u2212"
 
 def page_table(anchor: str) -> list[list[str]]:
     """Body rows of the first markdown table after the heading with ``{#anchor}``."""
-    text = PAGE.read_text(encoding="utf-8")
-    start = text.index("{#" + anchor + "}")
-    rows: list[list[str]] = []
-    for line in text[start:].splitlines()[1:]:
-        if line.startswith("|"):
-            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-        elif rows:
-            break
-    return rows[2:]
+    return _page.page_table(PAGE, anchor)
 
 
 def signed(n: int) -> str:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from _dice import brute_force_chance, pct
 
 from calculators.reference import TABLES, markdown_table
 
@@ -34,25 +35,6 @@ def row_starting(markdown: str, first: str) -> list[str]:
     found = [r for r in rows_of(markdown) if r[0] == first]
     assert len(found) == 1, f"expected one row starting {first!r}, got {found}"
     return found[0]
-
-
-def brute_force_chance(difficulty: int, net: int) -> Fraction:
-    """P(kept dice >= difficulty) by enumerating every face: 2d6, or 3d6 keeping two."""
-    dice = 2 if net == 0 else 3
-    hits = total = 0
-    for faces in product(range(1, 7), repeat=dice):
-        kept = sorted(faces, reverse=net > 0)[:2]
-        total += 1
-        hits += sum(kept) >= difficulty
-    return Fraction(hits, total)
-
-
-def pct(p: Fraction) -> str:
-    """Two decimals, half up from the exact fraction; 0% and 100% for the certain cases."""
-    if p in (0, 1):
-        return f"{int(p) * 100}%"
-    hundredths = int(p * 10000 + Fraction(1, 2))
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
 # ---------------------------------------------------------------- every table
@@ -84,9 +66,9 @@ def test_the_odds_table_matches_the_source_and_brute_force_with_advantage_column
     rendered = render_table("difficulty-odds")
     for difficulty in range(3, 13):
         row = row_starting(rendered, str(difficulty))
-        assert row[2] == pct(brute_force_chance(difficulty, 0))
-        assert row[3] == pct(brute_force_chance(difficulty, 1))
-        assert row[4] == pct(brute_force_chance(difficulty, -1))
+        assert row[2] == pct(brute_force_chance(0, difficulty, 0))
+        assert row[3] == pct(brute_force_chance(0, difficulty, 1))
+        assert row[4] == pct(brute_force_chance(0, difficulty, -1))
     assert row_starting(rendered, "8")[1:] == ["Challenging", "41.67%", "68.06%", "19.44%"]
     assert row_starting(rendered, "14")[1:] == ["Formidable", "0%", "0%", "0%"], "no chance"
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from itertools import product
-
 import pytest
+from _dice import brute_force_chance
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,16 +29,6 @@ from rules_core.checks import (
     success_degree,
     unskilled_penalty,
 )
-
-
-def brute_force_chance(modifier: int, difficulty: int, net: int) -> Fraction:
-    """Enumerate every face of 2d6 (or 3d6 keeping two) and count the rolls that reach the difficulty."""
-    dice = 2 if net == 0 else 3
-    hits = 0
-    for faces in product(range(1, 7), repeat=dice):
-        kept = sorted(faces, reverse=net > 0)[:2]
-        hits += sum(kept) + modifier >= difficulty
-    return Fraction(hits, 6**dice)
 
 
 # Core Mechanics § Characteristic Modifier (ChM)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.tables import constant
+from rules_core import _choices
+from rules_core.tables import int_constant
 
 __all__ = ["MAX_ATTRIBUTE", "check_whole", "figure"]
 
@@ -12,15 +13,9 @@ MAX_ATTRIBUTE = 100
 
 def figure(key: str) -> int:
     """An integer constant of ``minds_eye_constants.json``."""
-    value: int = constant("minds_eye_constants", key)
-    return value
+    return int_constant("minds_eye_constants", key)
 
 
 def check_whole(label: str, value: int, *, minimum: int = 0, maximum: int = MAX_ATTRIBUTE) -> None:
     """Raise ``ValueError`` naming ``label`` unless ``value`` is a whole number in range."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{label} must be a whole number.")
-    if value < minimum:
-        raise ValueError(f"{label} must be at least {minimum}.")
-    if value > maximum:
-        raise ValueError(f"{label} must be at most {maximum}.")
+    _choices.check_whole(label, value, minimum, maximum)

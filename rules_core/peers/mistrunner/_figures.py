@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.tables import constant
+from rules_core import _choices
+from rules_core.tables import int_constant
 
 __all__ = ["MAX_SCORE", "check_score", "figure"]
 
@@ -12,15 +13,9 @@ MAX_SCORE = 100
 
 def figure(key: str) -> int:
     """An integer constant of ``mistrunner_constants.json``."""
-    value: int = constant("mistrunner_constants", key)
-    return value
+    return int_constant("mistrunner_constants", key)
 
 
 def check_score(label: str, value: int, *, minimum: int = -MAX_SCORE, maximum: int = MAX_SCORE) -> None:
     """Raise ``ValueError`` naming ``label`` unless ``minimum <= value <= maximum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{label} must be a whole number.")
-    if value < minimum:
-        raise ValueError(f"{label} must be at least {minimum}.")
-    if value > maximum:
-        raise ValueError(f"{label} must be at most {maximum}.")
+    _choices.check_whole(label, value, minimum, maximum)
