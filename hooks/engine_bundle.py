@@ -28,7 +28,7 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 """The only Pyodide runtime files the site needs (the lock file is inlined into the worker)."""
 
-SCRIPT_ORDER = ("calculators.js", "charts.js", "character.js", "tracker.js")
+SCRIPT_ORDER = ("engine.js", "calculators.js", "charts.js", "character.js", "tracker.js")
 """Front-end scripts load in this order (e.g. tracker.js needs character.js); others follow, sorted."""
 VENDOR = {"chart.umd.min.js": ("chart.js", "dist/chart.umd.min.js")}
 """Third-party browser files copied from node_modules: site name -> (npm package, file in it)."""
@@ -130,22 +130,18 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         raise ValueError("calculators/frontend/worker.js lost its CONFIG markers")
     worker = f"{head}{start} {json.dumps(config, separators=(',', ':'))} {end}{tail}"
     worker_name = f"worker.{_short_hash(worker.encode())}.js"
-    main = (frontend / "calculators.js").read_text(encoding="utf-8")
+    main = (frontend / "engine.js").read_text(encoding="utf-8")
     if "__MNEME_WORKER__" not in main:
-        raise ValueError("calculators/frontend/calculators.js lost its __MNEME_WORKER__ placeholder")
+        raise ValueError("calculators/frontend/engine.js lost its __MNEME_WORKER__ placeholder")
     calc = f"{assets}/calculators"
     contents: dict[str, bytes | str] = {
         f"{calc}/{wheel_name}": wheel,
         f"{calc}/{worker_name}": worker,
-        f"{calc}/calculators.js": main.replace("__MNEME_WORKER__", worker_name),
+        f"{calc}/engine.js": main.replace("__MNEME_WORKER__", worker_name),
     }
     copies = {f"{assets}/pyodide/{name}": pyodide / name for name in PYODIDE_FILES}
     for path in sorted(frontend.iterdir()):
-        if (
-            path.is_file()
-            and path.suffix in (".js", ".css")
-            and path.name not in ("worker.js", "calculators.js")
-        ):
+        if path.is_file() and path.suffix in (".js", ".css") and path.name not in ("worker.js", "engine.js"):
             copies[f"{calc}/{path.name}"] = path
     for path in sorted((frontend / "offline").iterdir()):
         if path.is_file() and path.suffix in (".js", ".css") and path.name != "sw.js":

@@ -1,6 +1,6 @@
 """Example calculator (not registered): the chance of a check and the Effect of a roll.
 
-``calculators/README.md`` shows this file whole; ``tests/test_calculator_readme.py`` checks
+``calculators/README.md`` shows this file whole; ``tests/calculators/test_calculator_readme.py`` checks
 that the README block is this file and that it evaluates.
 """
 

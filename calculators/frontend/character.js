@@ -1,7 +1,7 @@
 // "My character": characters kept on this device (localStorage, versioned), the character page,
 // export/import (file and link) and the "use my character" control added above calculator forms.
 // Holds state only: validation and every derived number come from calculators/table/character.py,
-// run in the calculators' worker (window.mnemeCalculators.call). The empty documents, schemas,
+// run in the engine worker (window.mnemeEngine.call). The empty documents, schemas,
 // limits and labels are Python's too (calculators/table/ui.py), embedded by the build in the pages
 // that need them (#mneme-table-config). All text goes in with textContent; imported files and
 // links are parsed as data by Python, never executed.
@@ -43,7 +43,7 @@
   }
 
   function call(name, args) {
-    const engine = window.mnemeCalculators;
+    const engine = window.mnemeEngine;
     if (!engine || typeof engine.call !== "function") {
       return Promise.reject(new Error("the rules engine is not available on this page"));
     }

@@ -2,7 +2,7 @@
 
 ``calculators/table/ui.py`` says them once; ``hooks/calculator_pages.py`` embeds them in the pages
 that need them (``#mneme-table-config``); ``character.js`` and ``tracker.js`` repeat none of them.
-The built pages are checked in ``tests/test_build.py``'s real build.
+The built pages are checked in ``tests/hooks/test_build.py``'s real build.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from calculators.table import character, tracker, ui
 from rules_core import injury
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 FRONTEND = ROOT / "calculators" / "frontend"
 
 

@@ -1,7 +1,7 @@
 """The build hooks' marker glue: ``hooks/markers.py`` and ``hooks/rules_tables.py``.
 
 The content they insert is tested in ``tests/reference/``; the calculator marker and the
-calculators index through real builds in ``tests/test_build.py``.
+calculators index through real builds in ``tests/hooks/test_build.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from mkdocs.exceptions import PluginError
 
 from calculators.reference import TABLES, VALUES
 
-HOOKS = Path(__file__).resolve().parent.parent / "hooks"
+HOOKS = Path(__file__).resolve().parents[2] / "hooks"
 DOCS = HOOKS.parent / "docs"
 
 

@@ -10,7 +10,7 @@ from calculators.framework import registry
 from calculators.framework.render import render_calculator
 from calculators.framework.spec import evaluate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "calculators" / "README.md"
 EXAMPLE = re.compile(r"<!-- example: (?P<path>\S+) -->\n```python\n(?P<code>.*?)```\n", re.S)
 

@@ -22,7 +22,7 @@ from calculators.framework.render import EMPTY_OUTPUT
 from calculators.framework.spec import FieldError, IntInput, OptionalIntInput, evaluate
 from rules_core import damage
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 CALC = registry.get("comparison")
 KEYS = [item.key for item in CALC.inputs]
 

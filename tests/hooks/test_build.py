@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOOK = ROOT / "hooks" / "calculator_pages.py"
 
 
@@ -78,7 +78,7 @@ def test_the_worker_names_the_wheel_and_inlines_a_lock_with_no_packages(
     config = json.loads(re.search(r"/\*MNEME_CONFIG\*/ (.*?) /\*END_MNEME_CONFIG\*/", text).group(1))
     assert config["wheels"] == [wheel.name]
     assert config["lock"]["packages"] == {} and config["lock"]["info"]["abi_version"]
-    assert worker.name in (assets / "calculators.js").read_text()
+    assert worker.name in (assets / "engine.js").read_text()
 
 
 def test_the_effect_page_shows_the_default_result_without_javascript(real_build: tuple[object, Path]) -> None:
