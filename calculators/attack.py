@@ -11,12 +11,20 @@ All maths is in :mod:`rules_core` (checks, mitigation, damage, injury).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.damage import chart_points, damage_steps, injury_outputs, per_roll_text, two_decimals
-from calculators.format import percent, signed
+from calculators.damage import (
+    chart_points,
+    damage_steps,
+    dice_param,
+    injury_outputs,
+    per_roll_text,
+    two_decimals,
+)
+from calculators.format import number, percent, plural, signed, term
 from calculators.mitigation import (
     CAP_CHOICES,
     DEFEND,
@@ -35,6 +43,7 @@ ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
 ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
 ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
+ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 
@@ -68,7 +77,7 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
     )
     steps = [
         fw.Step(
-            f"Roll {dice_text} {signed(modifier)} against difficulty {difficulty}: success chance "
+            f"Roll {dice_text}{term(modifier)} against difficulty {difficulty}: success chance "
             f"{percent(chance)}.",
             CHECK if net == 0 else ADVANTAGE,
         )
@@ -105,48 +114,148 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
     return result, steps
 
 
-def _cover_damage(values: Mapping[str, Any], attacks: int, outputs: dict[str, str]) -> list[fw.Step]:
-    """The attacks the cover absorbed, rolled against its AR and HP (Outcomes § Cover Takes Damage)."""
-    with fw.on_field("cover_hp"):
-        hit = damage.protection_damage(
-            values["adversary_damage"], attacks, armor=values["cover_armor"], hp=values["cover_hp"]
-        )
-    outputs["cover_damage"] = two_decimals(hit.outcome.expected_total)
-    outputs["cover_left"] = two_decimals(hit.expected_left)
-    outputs["cover_broken"] = percent(hit.past_hp)
+def _cover_damage(
+    values: Mapping[str, Any], attacks: int, outputs: dict[str, str], side: str = ""
+) -> list[fw.Step]:
+    """The attacks a cover absorbed, rolled against its AR and HP (Outcomes § Cover Takes Damage).
+
+    ``side`` is ``""`` for your cover (the adversary's damage) or ``"adversary_"`` for the
+    adversary's cover (your weapon's damage; the rule "also applies to Adversaries").
+    """
+    expression = values["damage" if side else "adversary_damage"]
+    armor, hp = values[f"{side}cover_armor"], values[f"{side}cover_hp"]
+    with fw.on_field(f"{side}cover_hp"):
+        hit = damage.protection_damage(expression, attacks, armor=armor, hp=hp)
+    outputs[f"{side}cover_damage"] = two_decimals(hit.outcome.expected_total)
+    outputs[f"{side}cover_left"] = two_decimals(hit.expected_left)
+    outputs[f"{side}cover_broken"] = percent(hit.past_hp)
+    whose = "The adversary's cover" if side else "The cover"
     return [
         fw.Step(
-            f"The cover takes {attacks} attack(s) of {per_roll_text(hit.outcome)} after its armor "
-            f"{values['cover_armor']}: {outputs['cover_damage']} damage on average; of its "
-            f"{values['cover_hp']} HP, {outputs['cover_left']} left on average, "
-            f"{outputs['cover_broken']} chance its damage passes its HP.",
+            f"{whose} takes {plural(attacks, 'attack')} of {per_roll_text(hit.outcome)}: "
+            f"{outputs[f'{side}cover_damage']} damage on average; of its {number(hp)} HP, "
+            f"{outputs[f'{side}cover_left']} left on average, {outputs[f'{side}cover_broken']} chance "
+            "its damage passes its HP.",
             COVER_DAMAGE,
         )
     ]
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
-    """The check's chance; given a roll, its Effect and everything that follows from it."""
+def _adversary_cover(values: Mapping[str, Any], outputs: dict[str, str]) -> list[fw.Step]:
+    """On your success, the damage rolls the adversary's cover cost you go against that cover.
+
+    The cover is in the Difficulty, so without it the Effect, and the damage rolls, would be higher by
+    its value (at most 4): those rolls hit the cover (Outcomes § Cover Takes Damage > Application to
+    Adversaries; ruling ``#adversary-cover-success``).
+    """
+    value = values["adversary_cover"]
+    if not value:
+        return []
+    with fw.on_field("adversary_cover"):
+        counted = mitigation.defence_modifier("cover", value, mitigation.Defend.NONE, values["cover_cap"])
+    outputs["adversary_cover_rolls"] = number(counted)
+    steps = [
+        fw.Step(
+            f"The adversary's cover {number(counted)} is in the Difficulty: without it your Effect would be "
+            f"{number(counted)} higher, so {plural(counted, 'damage roll')} of your weapon go against the "
+            "cover.",
+            ADVERSARY_COVER,
+        )
+    ]
+    if values["adversary_cover_hp"] is not None:
+        steps.extend(_cover_damage(values, counted, outputs, "adversary_"))
+    return steps
+
+
+def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> checks.CheckOutcome | None:
+    """The check's outcome from the Effect when given (it wins over the roll), else from the roll."""
+    difficulty, roll, given = values["difficulty"], values["roll"], values["effect"]
+    if given is not None:
+        with fw.on_field("effect"):
+            outcome = checks.resolve_check(difficulty + given, difficulty)
+        used = " (the roll field is not used)" if roll is not None else ""
+        steps.append(fw.Step(f"Effect given: {signed(given)}{used}.", EFFECT))
+        return outcome
+    if roll is None:
+        steps.append(fw.Step("Enter the two kept dice, or the Effect, to follow the attack through.", ATTACK))
+        return None
+    with fw.on_field("roll"):
+        outcome = checks.resolve_check(roll + modifier, difficulty)
+    steps.append(
+        fw.Step(
+            f"Effect: roll {number(roll)} {term(modifier)} \u2212 difficulty {number(difficulty)} = "
+            f"{signed(outcome.effect)}, a {'success' if outcome.success else 'failure'}.",
+            EFFECT,
+        )
+    )
+    return outcome
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The answer in words: hit or miss, the damage rolls and where they go, what the covers take."""
+    if "effect" not in out:
+        return f"Chance to hit: {out['chance']}. Enter the roll or the Effect to see the damage."
+    head = f"{'Hit' if out['outcome'] == 'success' else 'Miss'} (Effect {out['effect']})"
+    if out["target"] == "nobody":
+        return f"Defended (Effect {out['effect']}): you take no damage and deal none."
+    if out["target"] == "adversary":
+        text = f"{head}: {_rolls(out)} against the adversary, about {_about(out)} damage in all"
+        if "adversary_cover_rolls" in out:
+            text += f"; their cover takes {out['adversary_cover_rolls']} more"
+    elif out["ordinary_failure"] == "yes":
+        text = f"{head}: an ordinary failure, no damage to you"
+    else:
+        text = f"{head}: you take {_rolls(out)}, about {_about(out)} damage in all"
+    if out.get("cover_absorbs", "0") != "0":
+        text += f"; your cover takes {out['cover_absorbs']}"
+    return text + "."
+
+
+def _about(out: Mapping[str, str]) -> str:
+    return number(round(Fraction(out["expected"])))
+
+
+def _rolls(out: Mapping[str, str]) -> str:
+    kept = "" if out["kept"] == out["rolls"] else f" (the best {out['kept']} count)"
+    return f"{plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}"
+
+
+def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
+    """Hand-offs with this result's numbers: the damage calculator, and your thresholds when hit."""
+    if out.get("rolls") is None:
+        return ()
+    side = out["target"] == "adversary"
+    effect = out["effect"] if side else str(-int(out["remaining"]))
+    params = (
+        ("effect", effect.replace("\u2212", "-").lstrip("+")),
+        ("damage", dice_param(values["damage" if side else "adversary_damage"])),
+        ("rate_of_attack", str(values["rate_of_attack" if side else "adversary_rate"])),
+        ("armor", str(values["armor" if side else "own_armor"])),
+    )
+    links = [fw.Handoff("these damage rolls in the damage calculator", "calculators/damage.md", params)]
+    if not side:
+        taken = values["own_damage"] + round(Fraction(out["expected"]))
+        links.append(
+            fw.Handoff(
+                f"your injury state with about {number(taken)} damage",
+                "calculators/thresholds.md",
+                (("damage", str(taken)),),
+            )
+        )
+    return tuple(links)
+
+
+def _compute(values: Mapping[str, Any]) -> fw.Result:
+    """The check's chance; given a roll or the Effect, its outcome and everything that follows."""
     modifier, defend_steps = _roll_modifier(values)
     outputs, steps, dice_chart = _check(values, modifier)
     steps[:0] = defend_steps
     charts = [dice_chart]
-    roll = values["roll"]
-    if roll is None:
-        steps.append(fw.Step("Enter the two kept dice to follow the attack through.", ATTACK))
+    outcome = _outcome(values, modifier, steps)
+    if outcome is None:
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
-    total = roll + modifier
-    with fw.on_field("roll"):
-        outcome = checks.resolve_check(total, values["difficulty"])
     outputs["effect"] = signed(outcome.effect)
     outputs["outcome"] = "success" if outcome.success else "failure"
-    steps.append(
-        fw.Step(
-            f"Effect = {roll} {signed(modifier)} \u2212 {values['difficulty']} = "
-            f"{signed(outcome.effect)}: {outputs['outcome']}.",
-            EFFECT,
-        )
-    )
     if outcome.success and values["defend"] != mitigation.Defend.NONE:
         outputs["target"] = "nobody"
         steps.append(fw.Step("A successful Defend: you take no damage and deal none.", DEFEND))
@@ -162,6 +271,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         effect_for_damage, field = outcome.effect, "damage"
         outputs["target"] = "adversary"
         steps.append(fw.Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
+        steps.extend(_adversary_cover(values, outputs))
     else:
         mitigated, more = _mitigate(values, outcome.fail_degree)
         steps.extend(more)
@@ -223,6 +333,10 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
     return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
 
+compute = fw.answered(_compute, _summary, _next)
+"""The attack, then its answer in one line and the hand-offs carrying its numbers."""
+
+
 OUTPUTS = (
     fw.Output("chance", "Chance of success"),
     fw.Output("effect", "Effect"),
@@ -233,6 +347,10 @@ OUTPUTS = (
     fw.Output("cover_damage", "Damage to the cover (average)"),
     fw.Output("cover_left", "Cover HP left (average)"),
     fw.Output("cover_broken", "Cover past its HP"),
+    fw.Output("adversary_cover_rolls", "Your rolls on their cover"),
+    fw.Output("adversary_cover_damage", "Damage to their cover (average)"),
+    fw.Output("adversary_cover_left", "Their cover's HP left (average)"),
+    fw.Output("adversary_cover_broken", "Their cover past its HP"),
     fw.Output("target", "Damage goes to"),
     *parts.DAMAGE_OUTPUTS,
     fw.Output("bleeding", "Bleeding"),
@@ -252,8 +370,8 @@ def _dice(key: str, label: str, default: str, help_: str) -> fw.TextInput:
     )
 
 
-def _factor(key: str, label: str, default: int) -> fw.IntInput:
-    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION)
+def _factor(key: str, label: str, default: int, help_: str = "") -> fw.IntInput:
+    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help_)
 
 
 CALCULATOR = fw.Calculator(
@@ -275,7 +393,7 @@ CALCULATOR = fw.Calculator(
             8,
             checks.MIN_DIFFICULTY,
             checks.MAX_DIFFICULTY,
-            help="8 + the conditions.",
+            help="8 + every condition against your roll, the adversary's cover included.",
         ),
         fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
@@ -288,6 +406,14 @@ CALCULATOR = fw.Calculator(
             help="The two dice you kept.",
             placeholder="not rolled",
         ),
+        fw.OptionalIntInput(
+            "effect",
+            "Or the Effect",
+            -checks.MAX_MODIFIER,
+            checks.MAX_MODIFIER,
+            help="If you know it: 2 for a success by 2, \u22125 for a failure by 5 (wins over the roll).",
+            placeholder="from the roll",
+        ),
         _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
         fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
@@ -296,7 +422,35 @@ CALCULATOR = fw.Calculator(
         fw.OptionalIntInput(
             "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
         ),
-        _factor("conditions", "Conditions", 0),
+        fw.IntInput(
+            "adversary_cover",
+            "Adversary's cover",
+            0,
+            0,
+            mitigation.MAX_MITIGATION,
+            help="Already in the Difficulty; on a hit the rolls it costs you go against it.",
+        ),
+        fw.IntInput(
+            "adversary_cover_armor",
+            "Their cover's armor",
+            0,
+            0,
+            damage.MAX_ARMOR,
+            help="Its AR, in plain points.",
+        ),
+        fw.OptionalIntInput(
+            "adversary_cover_hp",
+            "Their cover's HP",
+            1,
+            injury.MAX_HIT_POINTS,
+            help="Optional: roll your attacks it absorbs against it.",
+        ),
+        _factor(
+            "conditions",
+            "Your conditions",
+            0,
+            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
+        ),
         _factor("concealment", "Concealment", 0),
         _factor("cover", "Your cover", 0),
         fw.IntInput(

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import MINUS, percent, signed
+from calculators.format import MINUS, number, percent, plural, signed
 from calculators.format import dice as dice_notation
 from calculators.parts import threshold_reading_input
 from rules_core import damage, dice, injury
@@ -80,12 +80,22 @@ def dice_text(expression: dice.DiceExpression) -> str:
     return dice_notation(expression.count, expression.sides, expression.modifier, expression.scale)
 
 
+def dice_param(expression: dice.DiceExpression) -> str:
+    """Dice as a link writes them for the dice parser (ASCII minus): ``3d3-2``, ``D 3d3``."""
+    return dice_text(expression).replace(MINUS, "-")
+
+
 def per_roll_text(outcome: damage.DamageOutcome) -> str:
-    """One roll after armor in :func:`dice_text` notation; the form (armor in the dice or after) is the
-    one :func:`rules_core.damage.per_roll_text` chose."""
-    if " - " in outcome.per_roll_text:
-        return f"{dice_text(outcome.expression)} {MINUS} {outcome.armor}"
-    return dice_text(dice.parse_dice(outcome.per_roll_text))
+    """One roll after armor as a player says it: ``3d3\u22122 \u2212 armor 4 (at least 0 a roll)``.
+
+    Outcomes § Armor: the armor comes off each roll, never below the floor the engine computed.
+    """
+    if not outcome.armor:
+        return dice_text(outcome.expression)
+    floor = number(min(outcome.per_roll))
+    scale = outcome.expression.scale
+    armor = Fraction(outcome.armor, dice.scale_factor(scale) if scale else 1)  # in the dice's own units
+    return f"{dice_text(outcome.expression)} {MINUS} armor {number(armor)} (at least {floor} a roll)"
 
 
 def scale_prefix(choice: str) -> str:
@@ -137,6 +147,8 @@ def damage_steps(
         )
     if outcome.immune:
         steps.append(fw.Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
+    elif not outcome.armor:
+        steps.append(fw.Step(f"No armor: one roll deals {per_roll_text(outcome)}.", ARMOR))
     else:
         steps.append(
             fw.Step(
@@ -197,7 +209,7 @@ def injury_outputs(
     return outputs, steps
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Rolls made and kept, one roll after armor, the exact total and, given HP, the injury odds."""
     effect, expression = values["effect"], values["damage"]
     rate = values["rate_of_attack"] or None
@@ -257,6 +269,38 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         points=chart_points(outcome.total),
     )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """Damage in one line: the rolls, the armor, about how much in all, the worst odds worth knowing."""
+    kept = "" if out["kept"] == out["rolls"] else f", the best {out['kept']} count"
+    text = (
+        f"Effect {signed(values['effect'])}: {plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}, "
+        f"about {number(round(Fraction(out['expected'])))} damage in all"
+    )
+    if "past_hp" in out:
+        text += f"; {out['past_hp']} chance it passes its HP"
+    elif "seriously_wounded" in out:
+        text += f"; {out['seriously_wounded']} chance of seriously wounded or worse"
+    return text + "."
+
+
+def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
+    """Carry about this much damage into the thresholds calculator."""
+    if values["target_scale"] != "none":
+        return ()
+    taken = values["current_damage"] + round(Fraction(out["expected"]))
+    return (
+        fw.Handoff(
+            f"the injury state with about {number(taken)} damage",
+            "calculators/thresholds.md",
+            (("damage", str(taken)),),
+        ),
+    )
+
+
+compute = fw.answered(_compute, _summary, _next)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

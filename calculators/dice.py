@@ -78,7 +78,7 @@ def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], fw.Step
     return {"check": str(found.total), "check_dice": f"{kept}, dropped {_joined(tuple(dropped))}"}, step
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Roll the expression ``times`` times from the seed, each die shown, then the chosen check roll;
     the expression's range, exact average and distribution."""
     expression: rules.DiceExpression = values["dice"]
@@ -138,6 +138,22 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
     else:
         steps.append(fw.Step(f"{totals} possible totals: too many to chart.", None))
     return fw.Result(outputs=outputs, working=tuple(steps), charts=charts)
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The roll in one line: what came up, else the range and the average."""
+    spread = f"range {out['range']}, average {out['expected']}"
+    if "total" in out and out["total"] != out["rolls"]:
+        return f"Rolled {out['rolls']}: {out['total']} in all ({spread})."
+    if "rolls" in out:
+        return f"Rolled {out['rolls']} ({spread})."
+    expression = values["dice"]
+    text = dice_notation(expression.count, expression.sides, expression.modifier, expression.scale)
+    return f"{text}: {out['range']}, {out['expected']} on average."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import percent, signed
+from calculators.format import number, percent, plural, signed, term
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from rules_core import injury, limits
 
@@ -84,7 +84,7 @@ def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, b
     return steps
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """HP and condition; if dying, the exact chance to survive the rounds; if bleeding, when dying starts."""
     endurance, damage, rounds, bleeding = (
         values["endurance"],
@@ -104,7 +104,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {NAMES[condition]}.", HIT_POINTS),
         fw.Step(
             f"End roll: 2d6 + End DM {signed(modifier - penalty)} + wound penalty {signed(penalty)} "
-            f"= 2d6 {signed(modifier)}.",
+            f"= 2d6{term(modifier)}.",
             END_ROLL,
         ),
     ]
@@ -153,6 +153,23 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
             steps.append(fw.Step("Bleeding: 1 damage a minute, from the minute after the wound.", BLEEDING))
             steps.extend(_bleeding_timeline(damage, hp, reading, best))
     return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The character's state and the odds that matter now, in one line."""
+    text = f"{out['state'].capitalize()} ({number(values['damage'])} damage, {out['hp']} HP)"
+    if "round_chance" in out:
+        text += (
+            f": {out['round_chance']} to survive a round, {out['survive']} to survive "
+            f"{plural(values['rounds'], 'round')}"
+        )
+    if "stabilised" in out:
+        text += f"; first aid holds for {out['stabilised']}"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import number, percent, signed
+from calculators.format import number, percent, signed, term
 from calculators.parts import ADVANTAGE, CHECK, EFFECT
 from rules_core import action_options, checks
 from rules_core.tables import constant
@@ -26,7 +26,7 @@ RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penal
 RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Chance of success (exact, as a percentage) and, when a roll is given, the Effect and outcome.
 
     With the reckless option the roll gains its DM and the result follows Actions § Reckless Action;
@@ -58,7 +58,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         ),
         fw.Step(f"Roll {dice}.", ADVANTAGE),
         fw.Step(
-            f"Succeed when dice {signed(modifier)} reach difficulty {difficulty}: "
+            f"Succeed when the dice{term(modifier)} reach difficulty {difficulty}: "
             f"chance {percent(chance)} (exact: {chance.numerator}/{chance.denominator}).",
             CHECK,
         ),
@@ -71,7 +71,7 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         outputs["outcome"] = "success" if eff >= 0 else "failure"
         steps.append(
             fw.Step(
-                f"Effect = roll {roll} {signed(modifier)} \u2212 difficulty {difficulty} = {signed(eff)}: "
+                f"Effect = roll {roll}{term(modifier)} \u2212 difficulty {difficulty} = {signed(eff)}: "
                 f"{outputs['outcome']}.",
                 EFFECT,
             )
@@ -91,6 +91,18 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         highlight=(roll,) if roll is not None else (),
     )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The chance, and with a roll its Effect and outcome, in one line."""
+    text = f"{out['chance']} chance to reach {number(values['difficulty'])}"
+    if "effect" in out:
+        text += f"; your roll: Effect {out['effect']}, {out['outcome']}"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:
@@ -177,7 +189,7 @@ CALCULATOR = fw.Calculator(
         ),
         fw.ChoiceInput(
             "reckless_reading",
-            "Reckless success counts",
+            "Reckless success counts (ruling)",
             (
                 (action_options.RecklessReading.FULL_SUCCESS.value, "At its full Effect"),
                 (
@@ -191,7 +203,7 @@ CALCULATOR = fw.Calculator(
         fw.BoolInput("costly_success", "Costly success", help="On a failure, pay a price to succeed anyway."),
         fw.ChoiceInput(
             "costly_reading",
-            "Costly fail effect",
+            "Costly fail effect (ruling)",
             (
                 (checks.CostlySuccessReading.DEGREE.value, "Double the degree, add 3"),
                 (checks.CostlySuccessReading.SIGNED.value, "Double the signed Effect, add 3"),

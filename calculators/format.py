@@ -7,13 +7,26 @@ One rule each, so the same figure reads the same everywhere:
   (``1/32`` is ``3.13%``); exactly 0 and 1 read ``0%`` and ``100%``.
 - :func:`dice`: dice notation with a signed modifier (``3d3-2`` (true minus), ``2d6+1``, ``1d6``).
 - :func:`metres`, :func:`fraction_text`, :func:`number`: lengths, vulgar fractions and plain numbers.
+- :func:`term`: a modifier added in a sum, `` + 2``, `` \u2212 3``, nothing for 0.
+- :func:`plural`: a count with its noun, ``1 roll``, ``3 rolls``.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["EMPTY", "MINUS", "dice", "fraction_text", "metres", "number", "percent", "signed"]
+__all__ = [
+    "EMPTY",
+    "MINUS",
+    "dice",
+    "fraction_text",
+    "metres",
+    "number",
+    "percent",
+    "plural",
+    "signed",
+    "term",
+]
 
 MINUS = "\u2212"
 """The true minus sign used for every negative number a player reads."""
@@ -80,3 +93,16 @@ def metres(value: Fraction | int) -> str:
     if value.denominator == 1:
         return f"{number(value)} m"
     return f"{float(value):g} m".replace("-", MINUS)
+
+
+def plural(count: int, noun: str, many: str = "") -> str:
+    """A count with its noun in the right number: ``1 roll``, ``3 rolls``, ``0 rolls``."""
+    word = noun if count == 1 else (many or f"{noun}s")
+    return f"{number(count)} {word}"
+
+
+def term(value: int) -> str:
+    """A modifier written into a sum after a number: ``" + 2"``, ``" \u2212 3"``, ``""`` for 0."""
+    if not value:
+        return ""
+    return f" {MINUS} {number(-value)}" if value < 0 else f" + {number(value)}"

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import percent, signed
+from calculators.format import number, percent, signed, term
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from calculators.thresholds import state_text
 from rules_core import checks, healing, injury
@@ -157,7 +157,7 @@ def _intensive(values: Mapping[str, Any], endurance: int, outputs: dict[str, str
     dying = injury.dying_roll_chance(endurance, taken)
     return [
         fw.Step(
-            f"Unsupervised intensive care: 2d6 {signed(modifier)} against "
+            f"Unsupervised intensive care: 2d6{term(modifier)} against "
             f"{healing.intensive_care_difficulty()}: {outputs['intensive_heal']} to heal "
             f"{odds.healed_damage} damage.",
             INTENSIVE,
@@ -190,7 +190,7 @@ def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     ]
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Natural healing timeline; first aid, surgery and care capacity when asked."""
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
     with fw.on_field("strength"):
@@ -246,6 +246,21 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,) if chart else ())
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The state, the days to heal and the care level, in one line."""
+    if not values["damage"]:
+        return "No damage: nothing to heal."
+    state = out["state"].capitalize()
+    parts = [f"{state} with {number(values['damage'])} damage: {out['days']} days to heal fully"]
+    extra = (("care_level", "care level {}"), ("first_aid", "first aid removes {}"))
+    parts += [wording.format(out[key]) for key, wording in extra if key in out]
+    return "; ".join(parts) + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

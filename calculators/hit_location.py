@@ -29,7 +29,7 @@ MAX_SEED = limits.MAX_SEED
 ROUNDINGS = (("down", "Rounded down (at least 1)"), ("exact", "Exact fraction (rounds up)"))
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """The location of the given roll (or rolled from the seed), its side, and a targeted effect."""
     seed, roll, side_roll = values["seed"], values["roll"], values["side_roll"]
     hp, damage = values["hp"], values["damage"]
@@ -101,6 +101,21 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         highlight=(location.roll,) if location is not None else (),
     )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """Where the hit lands and what it does, in one line."""
+    if "location" not in out:
+        return "Enter the 2d6 roll, or a roll number, to find where the hit lands."
+    side = f" ({out['side']})" if out.get("side") not in (None, "", "\u2014") else ""
+    text = f"Roll {out['roll']}: {out['location']}{side}"
+    if out.get("effect", "none") != "none":
+        text += f"; {out['effect']}"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -67,7 +67,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Your initiative (or its chances before rolling) and where you act among the others."""
     dexterity, skill, roll = values["dexterity"], values["skill"], values["roll"]
     ambush, unprepared = values["ambush"], values["unprepared"]
@@ -175,6 +175,20 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
                 fw.Step("Chance to beat each before rolling: a higher initiative, ties not counted.", ORDER)
             )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=charts)
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """Your initiative and your place in the order (or your odds), in one line."""
+    text = f"Your initiative: {out['initiative']}"
+    if "position" in out:
+        text += f"; you act {out['position']}"
+    elif "ahead" in out:
+        text += f"; chance to act before {out['ahead']}"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

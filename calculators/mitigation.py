@@ -12,7 +12,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import signed
+from calculators.format import plural, signed
 from calculators.parts import ORDINARY
 from rules_core import checks, mitigation
 
@@ -76,7 +76,7 @@ def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[
     ]
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """The fail effect left after each mitigating factor, and what the cover absorbs."""
     entered = values["fail_effect"]
     with fw.on_field("fail_effect"):
@@ -127,6 +127,28 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         "cover_absorbs": str(result.cover_absorbed),
     }
     return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """What is left of the fail effect and what the cover takes, in one line."""
+    left = int(out["remaining"])
+    text = "An ordinary failure: no damage to you" if not left else f"You take {plural(left, 'damage roll')}"
+    if out["cover_absorbs"] != "0":
+        text += f"; the cover takes {out['cover_absorbs']}"
+    return text + "."
+
+
+def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
+    """Carry the rolls left into the damage calculator (a fail effect of that many)."""
+    left = int(out["remaining"])
+    if not left:
+        return ()
+    text = f"roll the {plural(left, 'damage roll')} left in the damage calculator"
+    return (fw.Handoff(text, "calculators/damage.md", (("effect", str(-left)),)),)
+
+
+compute = fw.answered(_compute, _summary, _next)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 def _factor(key: str, label: str, default: int, help_: str) -> fw.IntInput:

@@ -65,7 +65,7 @@ def _spaces(value: int | Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Spaces and metres of the action, its cost, the cost of a stance change and a dash's Athletics roll."""
     action, load, stance = values["action"], values["load"], values["stance"]
     hurt = values["injury"] != "unhurt"
@@ -149,6 +149,18 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.", STANCE_RULING),
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """How far, and what it costs, in one line."""
+    text = f"{out['spaces']} spaces ({out['metres']}), costs {out['cost']}"
+    if out.get("stance_cost") not in (None, "none"):
+        text += f"; stance change: {out['stance_cost']}"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

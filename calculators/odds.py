@@ -40,7 +40,7 @@ def _window(centre: int, each_side: int, low: int, high: int) -> range:
     return range(start, min(high, start + 2 * each_side) + 1)
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Chances at the chosen difficulty and modifier (plain, advantage, disadvantage) and a grid around it."""
     difficulty, modifier, mode = values["difficulty"], values["modifier"], values["mode"]
     difficulties = _window(difficulty, ROWS_EACH_SIDE, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY)
@@ -86,6 +86,18 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         "disadvantage": percent(cell.disadvantage),
     }
     return fw.Result(outputs=outputs, working=steps, charts=charts)
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The three chances in one line."""
+    return (
+        f"Reaching {number(values['difficulty'])} at DM {signed(values['modifier'])}: {out['plain']}; "
+        f"{out['advantage']} with advantage, {out['disadvantage']} with disadvantage."
+    )
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -34,7 +34,7 @@ def _rolls_text(found: rules.TacticsRolls) -> str:
     return "no rolls"
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Largest Effect and success chance for each risk; rolls gained for an Effect; attempts and re-tries."""
     skill, modifier, effect, reading = (
         values["skill"],
@@ -103,6 +103,19 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         points=tuple(spread.items()),
     )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The tactics roll's odds and what it gains, in one line."""
+    text = f"{out['chance']} chance of success, Effect at most {out['max_effect']}"
+    if "rolls" in out:
+        text += f"; you gain {out['rolls']}"
+    text += f"; {out['attempts']} attempts per battle"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

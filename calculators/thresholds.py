@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import signed
+from calculators.format import number, signed
 from calculators.parts import characteristic_inputs, threshold_reading_input
 from rules_core import injury, limits, targeting
 
@@ -60,7 +60,7 @@ def state_text(condition: injury.InjuryCondition) -> str:
     return STATE_TEXT[condition]
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """HP, the thresholds, the state a damage total gives, its wound penalty and bleeding."""
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
     taken, largest, location = values["damage"], values["largest_roll"], values["location"]
@@ -129,6 +129,32 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The state, the wound penalty and bleeding, in one line."""
+    text = (
+        f"{out['state'].capitalize()}: {number(values['damage'])} damage of {out['hp']} HP, "
+        f"{out['wound_penalty']} to every roll"
+    )
+    if out.get("bleeding") == "yes":
+        text += ", bleeding"
+    if "targeted" in out:
+        text += f"; {out['targeted']}"
+    return text + "."
+
+
+def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
+    """Carry the characteristics and the damage into the healing and dying calculators."""
+    params = tuple((key, str(values[key])) for key in ("strength", "dexterity", "endurance", "damage"))
+    return (
+        fw.Handoff("healing from here", "calculators/healing.md", params),
+        fw.Handoff("the dying rolls", "calculators/dying.md", params),
+    )
+
+
+compute = fw.answered(_compute, _summary, _next)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -36,7 +36,7 @@ def _metres(value: Fraction) -> str:
     return f"{float(value):g} m" if value.denominator in (1, 2, 4, 5, 8, 10) else f"{float(value):.2f} m"
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """Straight and lobbed range for the Strength and Thrown value."""
     strength, text, rounding = values["strength"], values["thrown"], values["rounding"]
     with fw.on_field("thrown"):
@@ -56,6 +56,15 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """Both ranges in one line."""
+    return f"Thrown straight {out['straight']}, lobbed {out['lobbed']}."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

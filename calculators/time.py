@@ -66,7 +66,7 @@ def _amount(units: int, unit: str) -> str:
     return f"{units} {unit if units != 1 else unit[:-1]}"
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """The median duration, the duration at the Effect, nearby Effects, and combat rounds for short tasks."""
     count, sides = values["die"]
     effect, unit, floor = values["effect"], values["unit"], values["floor"]
@@ -105,6 +105,17 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """How long it takes, in one line."""
+    rounds = f" ({out['rounds']})" if "rounds" in out else ""
+    text = f"Takes {out['duration']}{rounds}"
+    return f"{text}; {out['median']} at Effect +0." if values["effect"] else f"{text}."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -13,7 +13,9 @@
   missing page or anchor is reported at the levels of mkdocs' ``validation:``
   (``warn`` there, so ``mkdocs build --strict`` fails).
 - The engine files (Pyodide runtime from ``node_modules/pyodide``, our hashed
-  wheel and worker, the front end) are added to the site's files.
+  wheel and worker, the front end under content-hashed names) are added to the site's files.
+  Every page links only ``loader.HASH.js``, ``register.HASH.js`` and ``mneme.HASH.css``; the
+  loader adds the calculator runtime and table apps where they are used (issue 16).
 - Pages the table scripts work on (the character page, the tracker, any page with a
   calculator: "use my character") carry ``calculators.table.ui.page_config()`` as data,
   ``<div id="mneme-table-config" hidden data-config='JSON'>``: empty documents, schemas,
@@ -78,8 +80,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except (FileNotFoundError, ValueError) as exc:
         raise PluginError(f"hooks/calculator_pages.py: {exc}") from exc
     _state["bundle"] = bundle
-    # Every front-end file in calculators/frontend/ is loaded on every page, in bundle order,
-    # after those mkdocs.yml lists itself (so adding a script or stylesheet there needs no config).
+    # Each page links one script and one stylesheet of ours (issue 16): the loader adds the engine,
+    # calculators and table apps to the pages that use them; print.css is print-only and the build
+    # hash is every page's <meta name="mneme-build"> (both by overrides/main.html, from config.extra).
     listed_js = {str(item) for item in config.extra_javascript}
     for uri in bundle.scripts:
         if uri not in listed_js:
@@ -88,6 +91,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for uri in bundle.styles:
         if uri not in listed_css:
             config.extra_css.append(uri)
+    config.extra["mneme_build"] = bundle.build
+    config.extra["mneme_print_css"] = bundle.print_style
     _state["pages"] = {}  # page src_uri -> list of calculator names (by placeholder index)
     _state["ids"] = {}  # page src_uri -> set of element ids
     _state["links"] = defaultdict(set)  # target docs path#anchor -> pages using it

@@ -2,10 +2,12 @@
 
 - **Service worker** ``sw.js`` at the site root, generated after the build from
   ``docs/assets/offline/sw.js`` (a template, not copied as is): it precaches every built file a
-  visitor can need (pages, theme, Pyodide, our wheel), in a cache named by the build's content hash;
-  old caches are deleted on activate; HTML is network-first (cached copy when offline or slow),
-  everything else cache-first. ``assets/offline/register.js`` registers it with a URL relative to
-  itself, so a project sub-path (GitHub Pages) works.
+  visitor can need (pages, theme, Pyodide, our wheel) file by file with retries, in a cache named by
+  the build's content hash and the site's scope (``cache_name``); what failed is recorded and shown
+  (``register.js``: "Available offline", or what is missing with Retry); this site's old caches are
+  deleted on activate; HTML is network-first (cached copy when offline or slow), everything else
+  cache-first. ``assets/offline/register.HASH.js`` registers it with a URL relative to itself, so a
+  project sub-path (GitHub Pages) works, and offers a waiting new version (``data-action="update"``).
 - **Accessibility**: ``assets/offline/a11y.css`` (link underlines, dark-scheme button contrast) and
   ``overrides/partials/`` (names for the search dialog and the progress bar).
 - **Web manifest** ``manifest.webmanifest`` and PNG/SVG **icons** drawn here (pure Python, nothing
@@ -39,6 +41,7 @@ from mkdocs.structure.files import File, Files
 __all__ = [
     "CACHE_PREFIX",
     "build_hash",
+    "cache_name",
     "content_security_policy",
     "draw_icon",
     "inline_hashes",
@@ -48,8 +51,6 @@ __all__ = [
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = "assets/offline/sw.js"  # site path of the template, from calculators/frontend/offline/
 TEMPLATE_SOURCE = ROOT / "calculators" / "frontend" / "offline" / "sw.js"
-REGISTER = "assets/offline/register.js"
-STYLES = "assets/offline/a11y.css"
 SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
 CACHE_PREFIX = "mneme-offline-"
@@ -318,7 +319,7 @@ def service_worker(config: MkDocsConfig, site: Path, serving: bool) -> tuple[str
     files = [] if serving else precache_files(site, _lunr_languages(config))
     digest = build_hash(site, files) if files else "dev"
     settings = {
-        "cache": CACHE_PREFIX + digest,
+        "build": digest,
         "prefix": CACHE_PREFIX,
         "files": [_url(rel) for rel in files],
         "dev": serving,
@@ -340,19 +341,11 @@ def on_startup(command: str, dirty: bool) -> None:
     _state["command"] = command
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    if REGISTER not in [str(s) for s in config.extra_javascript]:
-        config.extra_javascript.append(REGISTER)
-    if STYLES not in config.extra_css:
-        config.extra_css.append(STYLES)
-    return config
-
-
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     if not TEMPLATE_SOURCE.is_file():
         raise PluginError(f"hooks/offline.py: {TEMPLATE_SOURCE} (the service worker template) is missing")
-    # sw.js is written at the site root after the build; register.js and a11y.css come with the
-    # engine bundle (hooks/engineengine_bundle.py copies calculators/frontend/offline/).
+    # sw.js is written at the site root after the build; register.js (content-hashed) and a11y.css
+    # (merged into mneme.HASH.css) come with the engine bundle (hooks/engine_bundle.py).
     for path, (size, maskable) in ICONS.items():
         files.append(File.generated(config, path, content=draw_icon(size, maskable)))
     files.append(File.generated(config, "assets/offline/icon.svg", content=icon_svg()))
@@ -371,4 +364,10 @@ def on_post_build(config: MkDocsConfig) -> None:
     (site / SW_NAME).write_text(text, encoding="utf-8")
     size = sum((site / rel).stat().st_size for rel in files)
     what = f"{len(files)} files ({size / 1e6:.1f} MB)"
-    log.info(f"offline: {SW_NAME} precaches {what}, cache {CACHE_PREFIX}{digest}")
+    log.info(f"offline: {SW_NAME} precaches {what}, cache {cache_name(digest, '<scope>')}")
+
+
+def cache_name(digest: str, scope_path: str) -> str:
+    """The service worker's cache for one build of the site served at ``scope_path`` (``/sub/path/``):
+    by build and by scope, so two sites on one origin never delete each other's caches."""
+    return f"{CACHE_PREFIX}{digest}@{scope_path}"

@@ -37,6 +37,11 @@ def render_markdown(markdown: str, where: str = "page") -> str:
 
 
 def on_page_markdown(markdown: str, /, *, page: Any = None, **_: Any) -> str:
-    """MkDocs event: fill the page's markers before it is converted to HTML."""
+    """MkDocs event: fill the page's markers before it is converted to HTML; on the rulings page,
+    fold each entry's engine option into a closed block (``calculators.reference.rulings``)."""
     where = getattr(getattr(page, "file", None), "src_uri", "page")
+    if where == "rulings.md":
+        from calculators.reference.rulings import fold_engine_options
+
+        markdown = fold_engine_options(markdown)
     return render_markdown(markdown, where)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeVar
 
-__all__ = ["check_whole", "choice"]
-
 E = TypeVar("E", bound=StrEnum)
 
 

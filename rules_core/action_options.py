@@ -14,17 +14,6 @@ from rules_core._choices import choice
 from rules_core.checks import check_difficulty, check_modifier
 from rules_core.tables import int_constant
 
-__all__ = [
-    "RecklessOutcome",
-    "RecklessReading",
-    "coordination_difficulty",
-    "plan_difficulty",
-    "plan_rolls",
-    "reckless_action",
-    "reckless_roll_modifier",
-    "supporting_bonus",
-]
-
 
 def _c(key: str) -> int:
     return int_constant("action_options", key)

@@ -14,19 +14,6 @@ from itertools import islice
 from rules_core._choices import choice
 from rules_core.tables import constant, table
 
-__all__ = [
-    "MAX_ACTIONS_LISTED",
-    "ActionType",
-    "NamedAction",
-    "RoundPlan",
-    "action_cost",
-    "minor_actions_per_round",
-    "named_action",
-    "named_actions",
-    "plan_round",
-    "round_seconds",
-]
-
 MAX_ACTIONS_LISTED = 50
 """A round plan listing more actions than this is rejected (bounded input)."""
 

@@ -11,16 +11,6 @@ from enum import StrEnum
 from rules_core._choices import choice
 from rules_core.tables import int_constant
 
-__all__ = [
-    "MAX_WEAPON_AIM",
-    "AimReading",
-    "aim_bonus",
-    "ballistic_correction",
-    "max_aim_bonus",
-    "spotter_conditions",
-    "tracer_aim_bonus",
-]
-
 MAX_WEAPON_AIM = 10
 """A weapon Aim modifier above this is rejected (bounded input)."""
 

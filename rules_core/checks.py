@@ -17,37 +17,6 @@ from rules_core import limits
 from rules_core._choices import choice
 from rules_core.tables import int_constant
 
-__all__ = [
-    "MAX_ADVANTAGE",
-    "MAX_DIFFICULTY",
-    "MAX_MODIFIER",
-    "MAX_SKILL",
-    "MIN_DIFFICULTY",
-    "CheckOutcome",
-    "CostlySuccess",
-    "CostlySuccessReading",
-    "Modifier",
-    "ModifierTotal",
-    "characteristic_modifier",
-    "check_difficulty",
-    "check_distribution",
-    "check_modifier",
-    "combine_modifiers",
-    "combined_difficulty",
-    "competence",
-    "costly_success",
-    "default_difficulty",
-    "effect",
-    "fail_degree",
-    "fail_effect_degree",
-    "is_success",
-    "net_advantage",
-    "resolve_check",
-    "success_chance",
-    "success_degree",
-    "unskilled_penalty",
-]
-
 MAX_ADVANTAGE = 20
 """Advantage or disadvantage counts beyond this are rejected (bounded input)."""
 MAX_MODIFIER = limits.MAX_MODIFIER

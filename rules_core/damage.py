@@ -19,33 +19,6 @@ from rules_core._choices import choice
 from rules_core.injury import InjuryCondition, ThresholdReading, injury_thresholds
 from rules_core.tables import constant
 
-__all__ = [
-    "MAX_ARMOR",
-    "DamageOutcome",
-    "InjuryChances",
-    "MinimumDamageReading",
-    "ProtectionDamage",
-    "RollCount",
-    "armor_after_scale",
-    "combined_rate_of_attack",
-    "damage_outcome",
-    "expected_damage",
-    "grappling_damage",
-    "injury_chances",
-    "is_scale_immune",
-    "minimum_damage_applies",
-    "parse_scaled_value",
-    "past_hp_chance",
-    "per_roll_distribution",
-    "per_roll_text",
-    "protection_damage",
-    "roll_damage",
-    "rolls_from_fail_effect",
-    "rolls_from_success_effect",
-    "throw_damage",
-    "total_distribution",
-]
-
 MAX_ARMOR = limits.MAX_ARMOR
 """Armor (in plain points, scale applied) beyond this is rejected."""
 

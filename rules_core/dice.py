@@ -25,36 +25,6 @@ from types import MappingProxyType
 from rules_core.checks import net_advantage
 from rules_core.tables import constant, table
 
-__all__ = [
-    "MAX_DICE",
-    "MAX_EXPRESSION_LENGTH",
-    "MAX_MODIFIER",
-    "MAX_ROLLS",
-    "MAX_SIDES",
-    "MIN_SIDES",
-    "DiceExpression",
-    "Distribution",
-    "RolledCheck",
-    "RolledDice",
-    "chance_at_least",
-    "constant_distribution",
-    "convolve",
-    "die",
-    "expected_keep_highest",
-    "keep_highest",
-    "map_values",
-    "mean",
-    "parse_dice",
-    "repeat_sum",
-    "roll",
-    "roll_check",
-    "roll_faces",
-    "scale_factor",
-    "scale_prefixes",
-    "scale_rank",
-    "sum_of_dice",
-]
-
 Distribution = Mapping[int, Fraction]
 """An exact probability distribution: value -> probability, sorted by value."""
 

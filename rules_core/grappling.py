@@ -16,20 +16,6 @@ from rules_core._choices import choice
 from rules_core.checks import check_modifier, default_difficulty
 from rules_core.tables import constant, table
 
-__all__ = [
-    "MAX_GRAPPLE_CHOICES",
-    "GrappleEffect",
-    "GrappleSpend",
-    "GrappleWeapon",
-    "PistolReading",
-    "SweepReading",
-    "grapple_difficulty",
-    "grapple_effect_cost",
-    "grapple_next_round",
-    "manoeuvre_difficulty",
-    "spend_grapple_effect",
-]
-
 MAX_GRAPPLE_CHOICES = 20
 """Spending the Effect on more effects than this at once is rejected (bounded input)."""
 

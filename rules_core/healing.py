@@ -25,44 +25,6 @@ from rules_core.injury import (
 )
 from rules_core.tables import constant, int_constant, table
 
-__all__ = [
-    "MAX_FIRST_AID_HORIZON",
-    "MAX_HEALING_DAMAGE",
-    "MAX_MEDIC_LEVEL",
-    "Activity",
-    "CareLevel",
-    "CareLevelReading",
-    "CareRateReading",
-    "FirstAidDuration",
-    "FirstAidProgress",
-    "FirstAidReading",
-    "HealingRate",
-    "HealingTimeline",
-    "IntensiveCareChances",
-    "LostProgressReading",
-    "SurgeryOutcome",
-    "SurgeryTimeReading",
-    "can_care_for",
-    "can_supervise",
-    "care_capacity",
-    "care_level",
-    "characteristic_recovery_days",
-    "characteristic_recovery_rate_days",
-    "first_aid_difficulty",
-    "first_aid_duration",
-    "first_aid_healing",
-    "first_aid_progress",
-    "healing_rate",
-    "healing_timeline",
-    "intensive_care_difficulty",
-    "intensive_care_needs_roll",
-    "light_care_monitoring_capacity",
-    "patient_load",
-    "surgery_difficulty",
-    "surgery_outcome",
-    "unsupervised_intensive_care_chances",
-]
-
 MAX_HEALING_DAMAGE = 1000
 """Damage beyond this is rejected by the healing timeline (bounded work)."""
 MAX_MEDIC_LEVEL = 15

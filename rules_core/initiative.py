@@ -12,15 +12,6 @@ from rules_core import limits
 from rules_core.checks import MAX_SKILL, check_modifier
 from rules_core.tables import constant
 
-__all__ = [
-    "MAX_COMBATANTS",
-    "ambush_initiative",
-    "initiative",
-    "initiative_order",
-    "tactics_initiative_bonus",
-    "unprepared_initiative",
-]
-
 MAX_COMBATANTS = limits.MAX_COMBATANTS
 """Ordering more combatants than this is rejected (bounded input)."""
 

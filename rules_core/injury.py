@@ -16,31 +16,6 @@ from rules_core import checks, limits
 from rules_core._choices import choice
 from rules_core.tables import constant, table
 
-__all__ = [
-    "MAX_DAMAGE",
-    "MAX_HIT_POINTS",
-    "MAX_SURVIVAL_ROUNDS",
-    "InjuryCondition",
-    "InjuryThresholds",
-    "Movement",
-    "ThresholdReading",
-    "best_physical",
-    "bleeding_damage_after",
-    "bleeds_from_roll",
-    "dying_roll_chance",
-    "end_roll_modifier",
-    "hit_points",
-    "injury_condition",
-    "injury_thresholds",
-    "is_massive_damage",
-    "massive_damage_survival_chance",
-    "minutes_until_dying",
-    "movement",
-    "stabilised_hours",
-    "survive_dying_rounds_chance",
-    "wound_penalty",
-]
-
 MAX_HIT_POINTS = limits.MAX_HIT_POINTS
 MAX_DAMAGE = limits.MAX_DAMAGE
 MAX_SURVIVAL_ROUNDS = 1000

@@ -14,19 +14,6 @@ from rules_core._choices import choice
 from rules_core.checks import MAX_SKILL, check_modifier
 from rules_core.tables import constant, table
 
-__all__ = [
-    "MAX_FAIL_EFFECT",
-    "MAX_MITIGATION",
-    "CoverCap",
-    "Defend",
-    "Mitigation",
-    "MitigationOrder",
-    "MitigationStep",
-    "defence_modifier",
-    "defend_roll_modifier",
-    "mitigate",
-]
-
 MAX_FAIL_EFFECT = 100
 """Fail effects above this degree are rejected (bounded input)."""
 MAX_MITIGATION = 50

@@ -16,21 +16,6 @@ from rules_core._choices import choice
 from rules_core.checks import check_modifier
 from rules_core.tables import constant, table
 
-__all__ = [
-    "SPACE_METRES",
-    "DistanceReading",
-    "Load",
-    "MoveAction",
-    "Movement",
-    "Stance",
-    "StanceReading",
-    "WoundedRounding",
-    "dash_athletics_difficulty",
-    "movement",
-    "stance_change_cost",
-    "stealth_movement",
-]
-
 SPACE_METRES: Fraction = constant("movement_checks", "space_m")
 """The usual grid: each space is 1.5 m (Actions § Movement Actions)."""
 

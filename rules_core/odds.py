@@ -14,15 +14,6 @@ from itertools import islice
 from rules_core.checks import check_difficulty, check_modifier, success_chance
 from rules_core.tables import table
 
-__all__ = [
-    "MAX_ODDS_ENTRIES",
-    "DifficultyStep",
-    "OddsRow",
-    "difficulty_label",
-    "difficulty_ladder",
-    "odds_table",
-]
-
 MAX_ODDS_ENTRIES = 200
 """An odds table listing more difficulties or more modifiers than this is rejected (bounded work)."""
 

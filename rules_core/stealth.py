@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from rules_core.checks import check_modifier, competence, default_difficulty
 
-__all__ = ["deliberate_stealth_difficulty", "scan_difficulty"]
-
 
 def deliberate_stealth_difficulty(
     adversary_recon: int | None,

@@ -33,18 +33,6 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-__all__ = [
-    "Column",
-    "Constant",
-    "Table",
-    "TableError",
-    "constant",
-    "constants",
-    "int_constant",
-    "table",
-    "table_names",
-]
-
 _TABLE_KEYS = {"kind", "title", "source", "description", "columns", "rows"}
 _CONSTANTS_KEYS = {"kind", "title", "source", "description", "values"}
 _CONSTANT_KEYS = {"value", "type", "source", "description", "unit"}

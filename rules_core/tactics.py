@@ -13,16 +13,6 @@ from rules_core._choices import choice
 from rules_core.checks import MAX_SKILL, check_modifier
 from rules_core.tables import constant, table
 
-__all__ = [
-    "TacticsReading",
-    "TacticsRolls",
-    "may_retry_tactics",
-    "tactics_attempts",
-    "tactics_difficulties",
-    "tactics_max_effect",
-    "tactics_rolls",
-]
-
 
 class TacticsReading(StrEnum):
     """How many rolls a Tactics check grants (see the rulings)."""

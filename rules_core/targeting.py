@@ -19,22 +19,6 @@ from rules_core import dice
 from rules_core._choices import choice
 from rules_core.tables import table
 
-__all__ = [
-    "HitLocation",
-    "Rounding",
-    "TargetedEffect",
-    "area_threshold",
-    "hit_location",
-    "hit_location_by_name",
-    "hit_location_odds",
-    "hit_locations",
-    "roll_hit_location",
-    "side",
-    "targeted_effect",
-    "targeted_effect_chance",
-    "targeted_effects",
-]
-
 
 class Rounding(StrEnum):
     """How a fraction of HP becomes a whole damage threshold (a ruling).

@@ -14,15 +14,6 @@ from rules_core import limits
 from rules_core._choices import choice
 from rules_core.tables import constant
 
-__all__ = [
-    "MAX_STRENGTH",
-    "MAX_THROWN_TEXT",
-    "MAX_THROWN_VALUE",
-    "ThrownRange",
-    "ThrownRounding",
-    "thrown_range",
-]
-
 MAX_STRENGTH = limits.MAX_CHARACTERISTIC
 """A Strength above this is rejected (bounded input)."""
 MAX_THROWN_VALUE = 20

@@ -17,17 +17,6 @@ from rules_core.checks import check_modifier
 from rules_core.dice import sum_of_dice
 from rules_core.tables import constant
 
-__all__ = [
-    "MAX_DURATION_DICE",
-    "MAX_DURATION_SIDES",
-    "MAX_SECONDS",
-    "Duration",
-    "DurationFloor",
-    "combat_rounds",
-    "median_duration",
-    "task_duration",
-]
-
 MAX_DURATION_DICE = 20
 """Duration rolls of more dice than this are rejected (bounded work)."""
 MAX_DURATION_SIDES = 100

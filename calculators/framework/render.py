@@ -11,34 +11,46 @@ from __future__ import annotations
 import json
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 from calculators.format import EMPTY, number, percent
 from calculators.framework.spec import (
+    MAX_DIGITS,
+    SUMMARY,
     BoolInput,
     Calculator,
     Chart,
     ChoiceInput,
     Evaluation,
+    Handoff,
     Input,
     IntInput,
     OptionalIntInput,
     RuleLink,
     TextInput,
+    evaluate,
 )
 
 __all__ = [
     "EMPTY_OUTPUT",
     "doc_url",
+    "gives_summary",
     "payload",
     "render_calculator",
     "render_details",
     "render_result",
+    "render_summary",
+    "rulings_label",
+    "summary_text",
 ]
 
 EMPTY_OUTPUT = EMPTY
 """Text of an output that does not apply (e.g. ``effect`` without a roll) or cannot be computed."""
 
 FIX_MESSAGE = "Correct the marked field to see a result."
+
+URL_TEXT_LIMIT = 200
+"""Longest value a link may set in a field that has no shorter limit of its own (``calculators.js``)."""
 
 
 def doc_url(target: str, root: str = "") -> str:
@@ -78,6 +90,7 @@ def _control(item: Input, fid: str, text: str, described: str, invalid: bool) ->
         field = (
             f"<input{_attrs(type='text', inputmode='numeric', autocomplete='off', value=text, **common)}"
             f"{_attrs(data_min=item.min, data_max=item.max, data_step=item.step)}"
+            f"{_attrs(data_max_length=MAX_DIGITS + 1)}"
             f"{_attrs(placeholder=getattr(item, 'placeholder', None) or None)}>"
         )
         label = escape(item.label)
@@ -93,7 +106,8 @@ def _control(item: Input, fid: str, text: str, described: str, invalid: bool) ->
             f"<option{_attrs(value=value, selected=value == text)}>{escape(label)}</option>"
             for value, label in item.choices
         )
-        return f'<div class="calc-control"><select{_attrs(**common)}>{options}</select></div>'
+        default = _attrs(data_default=item.default) if item.ruling else ""
+        return f'<div class="calc-control"><select{_attrs(**common)}{default}>{options}</select></div>'
     if isinstance(item, BoolInput):
         checked = text.strip().lower() in {"1", "true", "on", "yes"}
         return f"<input{_attrs(type='checkbox', value='1', checked=checked, **common)}>"
@@ -176,22 +190,76 @@ def render_details(ev: Evaluation, root: str = "") -> str:
         )
         parts.append(f'<div class="calc-working"><h2 class="calc-heading">Working</h2><ol>{items}</ol></div>')
     parts.extend(_chart(chart) for chart in res.charts)
+    if res.next:
+        parts.append('<p class="calc-next">Next: ' + ", ".join(_handoff(n, root) for n in res.next) + "</p>")
     links = res.rules or ev.calculator.rules
     if links:
         parts.append('<p class="calc-rules">Rules: ' + ", ".join(_a(link, root) for link in links) + "</p>")
     return "".join(parts)
 
 
+def _handoff(link: Handoff, root: str) -> str:
+    query = f"?{urlencode(link.params)}" if link.params else ""
+    name = link.calculator.rsplit("/", 1)[-1].removesuffix(".md")
+    href = escape(doc_url(link.calculator, root) + query)
+    return f'<a data-handoff="{escape(name)}" href="{href}">{escape(link.text)}</a>'
+
+
+_GIVES_SUMMARY: dict[Calculator, bool] = {}
+
+
+def gives_summary(calc: Calculator) -> bool:
+    """Whether the calculator words its own answer (its defaults' result has :data:`SUMMARY`).
+
+    Such a calculator's answer is one of its outputs (``data-output="summary"``); another gets a
+    summary made of its first outputs, shown but not an output.
+    """
+    if calc not in _GIVES_SUMMARY:
+        result = evaluate(calc).result
+        _GIVES_SUMMARY[calc] = result is not None and SUMMARY in result.outputs
+    return _GIVES_SUMMARY[calc]
+
+
+def summary_text(ev: Evaluation) -> str:
+    """The one-line answer: the result's own, else its first two outputs in words; none without a result."""
+    if ev.result is None:
+        return EMPTY_OUTPUT
+    given = ev.result.outputs.get(SUMMARY)
+    if given:
+        return given
+    shown = [
+        f"{o.label}: {ev.result.outputs[o.key]}"
+        for o in ev.calculator.outputs
+        if ev.result.outputs.get(o.key, EMPTY_OUTPUT) not in ("", EMPTY_OUTPUT)
+    ]
+    return "; ".join(shown[:2]) + "." if shown else EMPTY_OUTPUT
+
+
 def _output_texts(ev: Evaluation) -> dict[str, str]:
     found = ev.result.outputs if ev.result is not None else {}
-    return {o.key: found.get(o.key, EMPTY_OUTPUT) or EMPTY_OUTPUT for o in ev.calculator.outputs}
+    texts = {o.key: found.get(o.key, EMPTY_OUTPUT) or EMPTY_OUTPUT for o in ev.calculator.outputs}
+    if gives_summary(ev.calculator):
+        texts[SUMMARY] = summary_text(ev)
+    return texts
+
+
+def render_summary(ev: Evaluation) -> str:
+    """The answer in words, first; a polite live region, hidden when there is no answer."""
+    text = summary_text(ev)
+    output = _attrs(data_output=SUMMARY if gives_summary(ev.calculator) else None)
+    hidden = _attrs(hidden=text == EMPTY_OUTPUT)
+    return (
+        '<div class="calc-answer">'
+        '<p class="calc-stale" data-stale-mark>Out of date: updating\u2026</p>'
+        f'<p class="calc-summary" data-summary{output} aria-live="polite"{hidden}>{escape(text)}</p></div>'
+    )
 
 
 def render_result(ev: Evaluation, root: str = "") -> str:
-    """The result panel: outputs (a polite live region), then the details."""
+    """The result panel: outputs (a polite live region; one that does not apply is hidden), the details."""
     texts = _output_texts(ev)
     rows = "".join(
-        f'<div class="calc-output"><dt>{escape(o.label)}</dt>'
+        f'<div class="calc-output"{_attrs(hidden=texts[o.key] == EMPTY_OUTPUT)}><dt>{escape(o.label)}</dt>'
         f'<dd data-output="{escape(o.key)}">{escape(texts[o.key])}</dd></div>'
         for o in ev.calculator.outputs
     )
@@ -202,6 +270,32 @@ def render_result(ev: Evaluation, root: str = "") -> str:
     )
 
 
+def rulings_label(changed: int) -> str:
+    """The Rulings section's title: how many readings differ from the site's default."""
+    return f"Rulings ({changed} not default)" if changed else "Rulings (all default)"
+
+
+def _fields(ev: Evaluation, prefix: str, root: str) -> str:
+    """Every field, the "(ruling)" choices folded into a closed Rulings section at the end."""
+    calc = ev.calculator
+
+    def one(item: Input) -> str:
+        return _field(calc, item, prefix, ev.raw.get(item.key, ""), ev.errors.get(item.key, ""))
+
+    rulings = [i for i in calc.inputs if isinstance(i, ChoiceInput) and i.ruling]
+    plain = "".join(one(i) for i in calc.inputs if i not in rulings)
+    if not rulings:
+        return plain
+    changed = sum(ev.raw.get(i.key, i.default) != i.default for i in rulings)
+    return (
+        f'{plain}<details class="calc-rulings" data-rulings><summary data-rulings-label>'
+        f"{escape(rulings_label(changed))}</summary>"
+        f'<p class="calc-help">How this site reads the source where it is unclear; '
+        f'see the <a href="{escape(doc_url("rulings.md", root))}">rulings</a>.</p>'
+        f"{''.join(one(i) for i in rulings)}</details>"
+    )
+
+
 def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
     """The whole calculator (form, status, result) for an evaluation, as prerendered at build time.
 
@@ -209,10 +303,7 @@ def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
     """
     calc = ev.calculator
     prefix = prefix or f"calc-{calc.name}"
-    fields = "".join(
-        _field(calc, item, prefix, ev.raw.get(item.key, ""), ev.errors.get(item.key, ""))
-        for item in calc.inputs
-    )
+    fields = _fields(ev, prefix, root)
     note = f'<p class="calc-note">{escape(calc.note)}</p>' if calc.note else ""
     return (
         f'<form class="calc-form"{_attrs(data_calculator=calc.name, data_state="loading", data_root=root)}'
@@ -225,7 +316,7 @@ def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
         "Result below computed for the default values; the live calculator starts with JavaScript.</p>"
         '<button type="button" class="md-button calc-retry" data-retry hidden>Retry</button></div>'
         f'<p class="calc-form-error" role="alert" data-form-error>{escape(ev.form_error)}</p>'
-        f"{render_result(ev, root)}</form>"
+        f"{render_summary(ev)}{render_result(ev, root)}</form>"
     )
 
 
@@ -237,5 +328,6 @@ def payload(ev: Evaluation, root: str = "") -> dict[str, Any]:
         "errors": dict(ev.errors),
         "form_error": ev.form_error,
         "outputs": _output_texts(ev),
+        "summary": summary_text(ev),
         "details": render_details(ev, root),
     }

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 __all__ = [
+    "SUMMARY",
     "BoolInput",
     "Calculator",
     "Chart",
     "ChoiceInput",
     "Evaluation",
     "FieldError",
+    "Handoff",
     "Input",
     "IntInput",
     "OptionalIntInput",
@@ -32,9 +34,14 @@ __all__ = [
     "RuleLink",
     "Step",
     "TextInput",
+    "answer",
+    "answered",
     "evaluate",
     "on_field",
 ]
+
+SUMMARY = "summary"
+"""The output key of a result's one-line answer in words (every calculator may give it; never declared)."""
 
 MAX_DIGITS = 12
 """Longest number text accepted; longer input is rejected before any conversion."""
@@ -155,6 +162,11 @@ class ChoiceInput:
     help: str = ""
 
     kind = "choice"
+
+    @property
+    def ruling(self) -> bool:
+        """A reading of the source (label ends "(ruling)"): the form folds it into its Rulings section."""
+        return self.label.endswith("(ruling)")
 
     def __post_init__(self) -> None:
         if self.default not in {v for v, _ in self.choices}:
@@ -284,13 +296,49 @@ class Chart:
 
 
 @dataclass(frozen=True)
+class Handoff:
+    """A link that carries this result's numbers into another calculator: ``calculator`` is its docs page
+    (``calculators/damage.md``), ``params`` the inputs to set there (``(("effect", "-3"),)``)."""
+
+    text: str
+    calculator: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Result:
-    """What a calculator computed: output texts by key, working steps, charts and rule links."""
+    """What a calculator computed: output texts by key, working steps, charts, rule links and hand-offs.
+
+    ``outputs`` may hold :data:`SUMMARY`, the one-line answer in words shown first.
+    """
 
     outputs: Mapping[str, str]
     working: tuple[Step, ...] = ()
     charts: tuple[Chart, ...] = ()
     rules: tuple[RuleLink, ...] = ()
+    next: tuple[Handoff, ...] = ()
+
+
+def answer(result: Result, summary: str, *handoffs: Handoff) -> Result:
+    """``result`` with its one-line answer in words (:data:`SUMMARY`) and hand-offs carrying its numbers."""
+    return replace(result, outputs={**result.outputs, SUMMARY: summary}, next=result.next + handoffs)
+
+
+def answered(
+    compute: Callable[[Mapping[str, Any]], Result],
+    summary: Callable[[Mapping[str, Any], Mapping[str, str]], str],
+    handoffs: Callable[[Mapping[str, Any], Mapping[str, str]], tuple[Handoff, ...]] | None = None,
+) -> Callable[[Mapping[str, Any]], Result]:
+    """``compute``, then the answer in words ``summary(values, outputs)`` and the hand-offs
+    ``handoffs(values, outputs)``; a calculator writes ``compute = fw.answered(_compute, _summary)``."""
+
+    def run(values: Mapping[str, Any]) -> Result:
+        result = compute(values)
+        more = handoffs(values, result.outputs) if handoffs is not None else ()
+        return answer(result, summary(values, result.outputs), *more)
+
+    run.__doc__ = compute.__doc__
+    return run
 
 
 @dataclass(frozen=True)
@@ -377,7 +425,7 @@ def evaluate(calc: Calculator, raw: Mapping[str, str | None] | None = None) -> E
         return Evaluation(calc, texts, values, form_error=str(exc))
     except ValueError as exc:
         return Evaluation(calc, texts, values, form_error=str(exc))
-    unknown = set(result.outputs) - {o.key for o in calc.outputs}
+    unknown = set(result.outputs) - {o.key for o in calc.outputs} - {SUMMARY}
     if unknown:
         raise KeyError(f"{calc.name}: compute returned undeclared outputs {sorted(unknown)}")
     return Evaluation(calc, texts, values, result=result)

@@ -6,6 +6,8 @@
 
   const TRUE = ["1", "true", "on", "yes"];
   const EMPTY = "\u2014";
+  // Longest value a link may put in a field with no shorter limit of its own (render.URL_TEXT_LIMIT).
+  const URL_TEXT_LIMIT = 200;
   const { stats, get: getEngine, call, mark } = window.mnemeEngine;
 
   function controls(form) {
@@ -23,9 +25,33 @@
   }
 
   function setValue(el, text) {
-    text = String(text).slice(0, 200);
     if (el.type === "checkbox") el.checked = TRUE.includes(text.trim().toLowerCase());
     else el.value = text;
+  }
+
+  // The most characters a field accepts: its own maxlength (text), data-max-length (numbers: the
+  // digits Python reads), else the link limit. A longer value from a link is refused, not cut.
+  function lengthLimit(el) {
+    if (el.maxLength > 0) return el.maxLength;
+    if (el.dataset.maxLength) return Number(el.dataset.maxLength);
+    return URL_TEXT_LIMIT;
+  }
+
+  function fieldLabel(form, el) {
+    const label = el.id ? form.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+    return label ? label.textContent : el.name;
+  }
+
+  // Rulings fold: its title says how many readings differ from the site's default.
+  function updateRulings(form) {
+    const fold = form.querySelector("[data-rulings]");
+    const label = fold && fold.querySelector("[data-rulings-label]");
+    if (!label) return;
+    const changed = Array.from(fold.querySelectorAll("select[data-default]")).filter(
+      (el) => el.value !== el.dataset.default,
+    ).length;
+    const text = changed ? `Rulings (${changed} not default)` : "Rulings (all default)";
+    if (label.textContent !== text) label.textContent = text;
   }
 
   function setStatus(form, text) {
@@ -35,8 +61,9 @@
 
   function apply(form, payload) {
     const errors = payload.errors || {};
+    const fromLink = form.mnemeLinkErrors || {};
     for (const el of controls(form)) {
-      const message = errors[el.name] || "";
+      const message = errors[el.name] || fromLink[el.name] || "";
       if (message) el.setAttribute("aria-invalid", "true");
       else el.removeAttribute("aria-invalid");
       const slot = form.querySelector(`[data-error-for="${CSS.escape(el.name)}"]`);
@@ -48,6 +75,15 @@
     for (const out of form.querySelectorAll("[data-output]")) {
       const text = outputs[out.dataset.output] || EMPTY;
       if (out.textContent !== text) out.textContent = text;
+      // Only the outputs that apply to this outcome show (render.py hides the same ones).
+      const tile = out.closest(".calc-output");
+      if (tile) tile.hidden = text === EMPTY;
+    }
+    const summary = form.querySelector("[data-summary]");
+    if (summary) {
+      const text = payload.summary || EMPTY;
+      if (summary.textContent !== text) summary.textContent = text;
+      summary.hidden = text === EMPTY;
     }
     const details = form.querySelector("[data-details]");
     // The details HTML is rendered and escaped by calculators/render.py (the build's renderer).
@@ -73,17 +109,28 @@
     let again = false;
 
     for (const button of form.querySelectorAll(".calc-step")) button.hidden = false;
+    form.mnemeLinkErrors = {};
     if (single) {
       const params = new URLSearchParams(location.search);
       let fromUrl = false;
       for (const el of controls(form)) {
-        if (params.has(el.name)) {
-          setValue(el, params.get(el.name));
-          fromUrl = true;
+        if (!params.has(el.name)) continue;
+        const text = String(params.get(el.name));
+        const limit = lengthLimit(el);
+        if (text.length > limit) {
+          form.mnemeLinkErrors[el.name] =
+            `${fieldLabel(form, el)}: the link's value is too long (at most ${limit} characters), ` +
+            "so it was not used.";
+          const slot = form.querySelector(`[data-error-for="${CSS.escape(el.name)}"]`);
+          if (slot) slot.textContent = form.mnemeLinkErrors[el.name];
+          continue;
         }
+        setValue(el, text);
+        fromUrl = true;
       }
       if (fromUrl) form.setAttribute("data-stale", "");
     }
+    updateRulings(form);
 
     function engineFailed(error) {
       form.dataset.state = "error";
@@ -111,6 +158,7 @@
           apply(form, payload);
           stats.applyMs = performance.now() - t0;
           form.dataset.state = "ready";
+          if (stats.build) form.dataset.engineBuild = stats.build; // equals <meta name="mneme-build"> (issue 14)
           setStatus(form, "Live: the result updates as you type.");
           stats.results += 1;
           mark("mneme:first-result");
@@ -134,13 +182,34 @@
     function start() {
       form.dataset.state = "loading";
       if (retry) retry.hidden = true;
-      setStatus(form, "Starting the live calculator\u2026");
+      setStatus(form, startingText());
       getEngine().warm(name);
       run();
     }
 
-    form.addEventListener("input", run);
-    form.addEventListener("change", run);
+    function startingText() {
+      const bytes = stats.downloaded || 0;
+      // A whole number of kB, written as Python's format.number writes an integer (no separators).
+      const got = bytes ? ` ${String(Math.round(bytes / 1000))} kB of the engine downloaded.` : "";
+      return `Starting the live calculator\u2026${got}`;
+    }
+
+    // While the engine starts, say how far it has got (bytes downloaded, from engine.js).
+    window.addEventListener("mneme:engine-progress", () => {
+      if (form.isConnected && form.dataset.state === "loading") setStatus(form, startingText());
+    });
+
+    // An edit makes the shown result out of date until the result for the newest values arrives
+    // (run() computes again while edits keep coming, so they apply in order, the last one last).
+    function edited(event) {
+      if (event && event.target && event.target.name) delete form.mnemeLinkErrors[event.target.name];
+      form.setAttribute("data-stale", "");
+      updateRulings(form);
+      run();
+    }
+
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       run();
@@ -159,7 +228,7 @@
           : 0;
       const next = Math.min(max, Math.max(min, current + step));
       input.value = String(next);
-      run();
+      edited({ target: input });
     });
     if (retry) retry.addEventListener("click", start);
     start();

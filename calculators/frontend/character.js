@@ -9,7 +9,6 @@
   "use strict";
   if (window.mnemeTable) return;
 
-  const STORE_KEY = "mneme.characters.v1";
   const MODULE = "calculators.table.api";
   const CONFIG_ID = "mneme-table-config";
 
@@ -58,22 +57,105 @@
     });
   }
 
-  function readJson(key) {
+  // ------------------------------------------------------------ storage (issue 14)
+
+  // Keys are named by the site's own scope (its base path, from where this script is served), so
+  // two copies of the site on one origin (user.github.io/a/ and /b/) never read each other's data:
+  // "mneme@/a/:characters.v1". Keys from before scoping ("mneme.characters.v1") are read once.
+  const script = document.currentScript;
+  const SCOPE = new URL("../../", script ? script.src : location.href).pathname;
+  const key = (name) => `mneme@${SCOPE}:${name}`;
+  const STORE_KEY = key("characters.v1");
+  const LEGACY = { [STORE_KEY]: "mneme.characters.v1", [key("tracker.v1")]: "mneme.tracker.v1", [key("tracker.undo.v1")]: "mneme.tracker.undo.v1" };
+  const MAX_BACKUPS = 5;
+
+  // localStorage, or null where the browser blocks it (then this page keeps data in memory only).
+  const memory = new Map();
+  function storage() {
     try {
-      const text = localStorage.getItem(key);
-      return text ? JSON.parse(text) : null;
+      const s = window.localStorage;
+      s.getItem(STORE_KEY);
+      return s;
     } catch (_) {
-      return undefined; // unreadable: callers keep the raw text untouched
+      return null;
+    }
+  }
+  const blocked = () => storage() === null;
+
+  function readText(name) {
+    const s = storage();
+    if (!s) return memory.has(name) ? memory.get(name) : null;
+    const text = s.getItem(name);
+    if (text !== null || !LEGACY[name]) return text;
+    return s.getItem(LEGACY[name]);
+  }
+
+  function readJson(name) {
+    const text = readText(name);
+    if (text === null || text === "") return null;
+    try {
+      return JSON.parse(text);
+    } catch (_) {
+      return undefined; // unreadable: callers keep the raw text in a backup
     }
   }
 
-  function writeJson(key, value) {
-    try {
-      localStorage.setItem(key, JSON.stringify(value));
-      return true;
-    } catch (_) {
-      return false;
+  // Write; "" when storage accepted it, else the reason in a few words (the page says it).
+  function writeText(name, text) {
+    const s = storage();
+    if (!s) {
+      memory.set(name, text);
+      return "this browser blocks storage for this site, so it is kept on this page only until you close it";
     }
+    try {
+      s.setItem(name, text);
+      return "";
+    } catch (error) {
+      return error && (error.name === "QuotaExceededError" || error.code === 22)
+        ? "this browser's storage is full"
+        : "this browser refused to store it";
+    }
+  }
+  const writeJson = (name, value) => writeText(name, JSON.stringify(value));
+
+  // Unreadable data is kept under a dated key of its own, never overwritten by the next failure;
+  // the oldest go beyond MAX_BACKUPS. Answers the backup's key, or "" when it could not be kept.
+  function keepBackup(name, text) {
+    const s = storage();
+    if (!s || !text) return "";
+    const newest = backups(name)[0];
+    if (newest && newest.text === text) return newest.key; // already kept
+    const stamp = new Date().toISOString();
+    let backupKey = `${name}:backup:${stamp}`;
+    for (let n = 2; s.getItem(backupKey) !== null; n++) backupKey = `${name}:backup:${stamp}-${n}`;
+    if (writeText(backupKey, text)) return "";
+    for (const old of backups(name).slice(MAX_BACKUPS)) s.removeItem(old.key);
+    return backupKey;
+  }
+
+  // The backups kept for `name`, newest first: {key, when, text}.
+  function backups(name) {
+    const s = storage();
+    if (!s) return [];
+    const prefix = `${name}:backup:`;
+    const found = [];
+    for (let i = 0; i < s.length; i++) {
+      const k = s.key(i);
+      if (k && k.startsWith(prefix)) found.push({ key: k, when: k.slice(prefix.length), text: s.getItem(k) || "" });
+    }
+    return found.sort((a, b) => (a.when < b.when ? 1 : -1));
+  }
+
+  function dropBackup(backupKey) {
+    const s = storage();
+    if (s) s.removeItem(backupKey);
+  }
+
+  // A page hears the other tabs' writes ("storage" events fire in every other tab of this origin).
+  function onChange(name, listener) {
+    window.addEventListener("storage", (event) => {
+      if (event.key === name || event.key === null || (name.endsWith(":") && event.key.startsWith(name))) listener(event);
+    });
   }
 
   function newId(prefix) {
@@ -83,24 +165,88 @@
 
   // ------------------------------------------------------------ the store
 
-  function loadStore() {
-    const STORE_SCHEMA = config().schemas.store.name;
-    const raw = readJson(STORE_KEY);
-    if (raw && raw.schema === STORE_SCHEMA && Array.isArray(raw.characters)) return raw;
-    if (raw === undefined || (raw !== null && raw.schema !== STORE_SCHEMA)) {
-      // Keep what was there under a backup key rather than overwrite it.
-      try {
-        const text = localStorage.getItem(STORE_KEY);
-        if (text && !localStorage.getItem(STORE_KEY + ".unreadable")) localStorage.setItem(STORE_KEY + ".unreadable", text);
-      } catch (_) {
-        /* storage unavailable */
-      }
-    }
-    return structuredClone(config().empty.store);
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  // Equal as data, whatever the order of keys.
+  function canonical(value) {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (!isObject(value)) return value;
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+  }
+  const same = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+  // One document per key (issue 14: writes are per document): each character lives under
+  // DOC_PREFIX + its id as {character, draft, order}; the picked one under ACTIVE_KEY. Two tabs
+  // writing two characters never touch the same key. The single store of earlier versions
+  // (STORE_KEY, or the unscoped key before it) is split into documents once, then marked as moved.
+  const DOC_PREFIX = key("character.v1:");
+  const ACTIVE_KEY = key("active.v1");
+  const MOVED = { moved: "character.v1" };
+
+  function keysWith(prefix) {
+    const s = storage();
+    const names = s ? Array.from({ length: s.length }, (_, i) => s.key(i)) : [...memory.keys()];
+    return names.filter((k) => k && k.startsWith(prefix) && !k.includes(":backup:"));
   }
 
-  function saveStore(store) {
-    return writeJson(STORE_KEY, store);
+  function removeKey(name) {
+    const s = storage();
+    if (s) s.removeItem(name);
+    else memory.delete(name);
+  }
+
+  // The old single store: its characters become documents; what cannot be read is kept aside.
+  function splitOldStore() {
+    const text = readText(STORE_KEY);
+    if (text === null) return;
+    const raw = readJson(STORE_KEY);
+    if (isObject(raw) && raw.moved) return;
+    const usable = isObject(raw) && raw.schema === config().schemas.store.name && Array.isArray(raw.characters);
+    const characters = usable ? raw.characters.filter((c) => isObject(c) && typeof c.id === "string") : [];
+    if ((!usable || characters.length !== raw.characters.length) && !keepBackup(STORE_KEY, text)) return;
+    let problem = "";
+    characters.forEach((c, order) => {
+      const draft = isObject(raw.drafts) && isObject(raw.drafts[c.id]) ? raw.drafts[c.id] : undefined;
+      if (readText(DOC_PREFIX + c.id) === null) problem = problem || writeJson(DOC_PREFIX + c.id, { character: c, draft, order });
+    });
+    if (usable && raw.active && readText(ACTIVE_KEY) === null) problem = problem || writeText(ACTIVE_KEY, raw.active);
+    if (!problem) writeJson(STORE_KEY, MOVED);
+  }
+
+  // The characters as they are in storage now: {characters, drafts, active, orders}. A document
+  // that cannot be read is kept aside (under STORE_KEY's backups) and left out.
+  function loadStore() {
+    splitOldStore();
+    const entries = [];
+    for (const name of keysWith(DOC_PREFIX)) {
+      const raw = readJson(name);
+      if (isObject(raw) && isObject(raw.character) && DOC_PREFIX + raw.character.id === name) entries.push(raw);
+      else if (keepBackup(STORE_KEY, readText(name))) removeKey(name);
+    }
+    entries.sort((x, y) => (Number(x.order) || 0) - (Number(y.order) || 0));
+    return {
+      characters: entries.map((e) => e.character),
+      drafts: Object.fromEntries(entries.filter((e) => isObject(e.draft)).map((e) => [e.character.id, e.draft])),
+      orders: Object.fromEntries(entries.map((e) => [e.character.id, e.order])),
+      active: readText(ACTIVE_KEY) || "",
+    };
+  }
+
+  // Read the characters afresh, change them with `change(store)` (false: no change), then write
+  // only the documents that changed. "" or why storage refused.
+  function updateStore(change) {
+    const before = loadStore();
+    const after = structuredClone(before);
+    if (change(after) === false) return "";
+    let problem = "";
+    const was = (id) => ({ character: before.characters.find((c) => c.id === id), draft: before.drafts[id] });
+    for (const c of after.characters) {
+      const doc = { character: c, draft: isObject(after.drafts[c.id]) ? after.drafts[c.id] : undefined };
+      if (same(doc, was(c.id))) continue;
+      problem = problem || writeJson(DOC_PREFIX + c.id, { ...doc, order: before.orders[c.id] ?? Date.now() });
+    }
+    for (const c of before.characters) if (!after.characters.some((x) => x.id === c.id)) removeKey(DOC_PREFIX + c.id);
+    if (after.active !== before.active) problem = problem || writeText(ACTIVE_KEY, after.active);
+    return problem;
   }
 
   function blankCharacter() {
@@ -111,11 +257,32 @@
     return store.characters.find((c) => c && c.id === store.active) || store.characters[0] || null;
   }
 
+  // What a character looks like on the device now: the typed draft when one waits for a check.
+  function shownDoc(store, id) {
+    const draft = store.drafts && store.drafts[id];
+    return isObject(draft) ? draft : store.characters.find((c) => c.id === id) || null;
+  }
+
   function putCharacter(store, character) {
     const index = store.characters.findIndex((c) => c && c.id === character.id);
     if (index >= 0) store.characters[index] = character;
     else store.characters.push(character);
     store.active = character.id;
+  }
+
+  // Three-way merge of one character, field by field: what this tab changed since `base` wins
+  // (it is the newer edit), everything else comes from `theirs` (the other tabs' latest).
+  function mergeCharacter(base, mine, theirs) {
+    if (!base || !theirs) return mine;
+    const out = { ...theirs };
+    for (const field of Object.keys(mine)) {
+      if (field === "characteristics" && isObject(mine[field]) && isObject(theirs[field])) {
+        const was = isObject(base[field]) ? base[field] : {};
+        out[field] = { ...theirs[field] };
+        for (const k of Object.keys(mine[field])) if (!same(mine[field][k], was[k])) out[field][k] = mine[field][k];
+      } else if (!same(mine[field], base[field])) out[field] = mine[field];
+    }
+    return out;
   }
 
   // ------------------------------------------------------------ the character page
@@ -164,8 +331,10 @@
     const CHARS = C.characteristics;
     const MAX_IMPORT_CHARS = C.limits.import_chars;
     let store = loadStore();
-    let saveTimer = null;
-    let lastGood = null;
+    let currentId = (activeCharacter(store) || {}).id || "";
+    let base = null; // the shown character as this tab last read or wrote it (for merging)
+    let checkTimer = null;
+    let checked = null; // the engine's answer for the shown character, when it matches what is shown
     const status = h("p", { class: "mt-status", role: "status", "aria-live": "polite" });
     const picker = h("select", { "aria-label": "Character", class: "mt-picker" });
     const editor = h("form", { class: "mt-editor", novalidate: true, autocomplete: "off" });
@@ -180,6 +349,7 @@
     });
     const fileInput = h("input", { type: "file", accept: ".json,application/json", class: "mt-file", "aria-label": "Character file" });
     const offer = h("div", { class: "mt-offer", hidden: true });
+    const keptAside = h("section", { class: "mt-kept", "aria-label": "Kept aside", "data-backups": "", hidden: true });
 
     root.replaceChildren(
       h(
@@ -191,6 +361,7 @@
       ),
       status,
       offer,
+      keptAside,
       derived,
       editor,
       h(
@@ -213,9 +384,12 @@
     );
 
     picker.addEventListener("change", () => {
-      store.active = picker.value;
-      saveStore(store);
+      flush();
+      currentId = picker.value;
+      const problem = updateStore((s) => (s.active = currentId));
+      store = loadStore();
       showCharacter();
+      if (problem) setStatus(`Showing it, but not remembered as your pick: ${problem}.`);
     });
     fileInput.addEventListener("change", () => {
       const file = fileInput.files && fileInput.files[0];
@@ -231,11 +405,25 @@
       );
       fileInput.value = "";
     });
-    editor.addEventListener("input", schedule);
-    editor.addEventListener("change", schedule);
+    editor.addEventListener("input", edited);
+    editor.addEventListener("change", edited);
     editor.addEventListener("submit", (event) => {
       event.preventDefault();
-      save();
+      flush();
+    });
+    // Another tab wrote a character: the picker follows; the shown one is redrawn from storage
+    // (this tab's own typing is already stored, merged field by field, so nothing of it is lost).
+    onChange(DOC_PREFIX, (event) => {
+      store = loadStore();
+      fillPicker();
+      showBackups();
+      if (event.key !== null && event.key !== DOC_PREFIX + currentId) return;
+      const now = shownDoc(store, currentId);
+      if (!now) return setStatus("This character was deleted in another tab: it stays on this page until you leave it.");
+      if (base && same(now, base)) return;
+      redraw(now);
+      setStatus("Reloaded a change made in another tab.");
+      scheduleCheck();
     });
 
     function setStatus(text) {
@@ -244,14 +432,27 @@
 
     function fillPicker() {
       picker.replaceChildren();
-      const current = activeCharacter(store);
       for (const c of store.characters) {
-        picker.append(h("option", { value: c.id, text: (c && c.name) || "(unnamed)", selected: current && c.id === current.id }));
+        const shown = shownDoc(store, c.id) || c;
+        picker.append(h("option", { value: c.id, text: String(shown.name || "") || "(unnamed)", selected: c.id === currentId }));
       }
       picker.disabled = store.characters.length === 0;
     }
 
+    // The editor says which character it shows; typing is stored only under that id, and events
+    // fired while it is rebuilt (a removed field's "change") are ignored.
+    let rebuilding = false;
     function buildEditor(c) {
+      rebuilding = true;
+      try {
+        fillEditor(c);
+      } finally {
+        rebuilding = false;
+      }
+      editor.dataset.id = c.id;
+    }
+
+    function fillEditor(c) {
       const chars = c.characteristics || {};
       const skills = Array.isArray(c.skills) ? c.skills : [];
       const weapons = Array.isArray(c.weapons) ? c.weapons : [];
@@ -381,31 +582,103 @@
       if (control) control.setAttribute("aria-invalid", "true");
     }
 
-    function schedule() {
-      clearTimeout(saveTimer);
-      saveTimer = setTimeout(save, 350);
+    // Local first (issue 13): what is typed is written to the device at once, as a draft beside the
+    // last checked character; the engine's check follows. A draft it refuses stays, with the field
+    // marked; a draft it accepts becomes the character (what calculators and the tracker read).
+    function edited() {
+      keepDraft();
+      scheduleCheck();
     }
 
-    async function save() {
-      clearTimeout(saveTimer);
-      const current = activeCharacter(store);
-      if (!current) return;
-      const doc = readEditor(current);
+    function showing() {
+      return !rebuilding && base && currentId && editor.dataset.id === currentId && base.id === currentId;
+    }
+
+    function keepDraft() {
+      if (!showing()) return "";
+      const mine = readEditor(base);
+      let merged = mine;
+      const problem = updateStore((s) => {
+        const theirs = shownDoc(s, currentId);
+        merged = mergeCharacter(base, mine, theirs);
+        if (!s.characters.some((c) => c.id === currentId)) s.characters.push(merged); // deleted elsewhere: kept
+        s.drafts[currentId] = merged;
+      });
+      store = loadStore();
+      if (!problem) base = merged; // a failed write leaves the last stored version as the merge base
+      if (!same(merged, mine)) {
+        redraw(merged);
+        setStatus("Reloaded a change made in another tab (your own edits are kept).");
+      } else if (problem) setStatus(`Not saved on this device: ${problem}. Download the file to keep it.`);
+      else setStatus(`Saved on this device: ${merged.name || "(unnamed)"} (checking\u2026).`);
+      const option = picker.querySelector(`option[value="${CSS.escape(currentId)}"]`);
+      if (option) option.textContent = merged.name || "(unnamed)";
+      return problem;
+    }
+
+    function scheduleCheck() {
+      clearTimeout(checkTimer);
+      checkTimer = setTimeout(check, 350);
+    }
+
+    function flush() {
+      if (showing() && !same(readEditor(base), shownDoc(loadStore(), currentId))) keepDraft();
+    }
+
+    // The engine checks the shown character and derives its numbers; an accepted draft replaces
+    // the character, unless it changed meanwhile (the next check handles the newer one).
+    async function check() {
+      clearTimeout(checkTimer);
+      const id = currentId;
+      if (!showing()) return;
+      const doc = readEditor(base);
       try {
         const result = await call("derive_character", { doc });
+        if (id !== currentId) return;
         clearErrors();
-        putCharacter(store, result.character);
-        lastGood = result;
-        if (!saveStore(store)) setStatus("Could not save: this browser's storage is full or blocked.");
-        else setStatus(`Saved on this device: ${result.character.name}.`);
-        const option = picker.querySelector(`option[value="${CSS.escape(result.character.id)}"]`);
-        if (option) option.textContent = result.character.name;
+        checked = result;
         renderDerived(result);
+        let drafted = false;
+        const problem = updateStore((s) => {
+          if (!s.drafts[id] || !same(s.drafts[id], doc)) return false; // nothing waiting, or newer typing
+          putCharacter(s, result.character);
+          delete s.drafts[id];
+          drafted = true;
+        });
+        store = loadStore();
+        if (drafted && !problem) {
+          base = result.character;
+          setStatus(`Saved on this device: ${result.character.name}.`);
+        } else if (problem) setStatus(`Not saved on this device: ${problem}. Download the file to keep it.`);
       } catch (error) {
+        if (id !== currentId) return;
         if (error.refused) {
           showError(error);
-          setStatus("Not saved yet: fix the field marked.");
-        } else setStatus(`The rules engine is not answering (${error.message}).`);
+          checked = null;
+          setStatus(`Kept on this device as typed, not checked yet: fix the field marked.`);
+        } else setStatus(`Kept on this device as typed. The rules engine is not answering (${error.message}); the numbers follow when it does.`);
+      }
+    }
+
+    // Rebuild the editor from `doc`, keeping the focused field and its caret.
+    function redraw(doc) {
+      const focused = document.activeElement && editor.contains(document.activeElement) ? document.activeElement : null;
+      const path = focused && focused.dataset ? focused.dataset.path : "";
+      const caret = focused && typeof focused.selectionStart === "number" ? focused.selectionStart : null;
+      base = doc;
+      buildEditor(doc);
+      if (path) {
+        const again = editor.querySelector(`[data-path="${CSS.escape(path)}"]`);
+        if (again) {
+          again.focus();
+          if (caret !== null && typeof again.setSelectionRange === "function") {
+            try {
+              again.setSelectionRange(caret, caret);
+            } catch (_) {
+              /* not a text field */
+            }
+          }
+        }
       }
     }
 
@@ -445,105 +718,159 @@
       fillPicker();
       linkOut.value = "";
       linkOut.hidden = true;
-      const current = activeCharacter(store);
+      checked = null;
+      clearTimeout(checkTimer);
+      const current = shownDoc(store, currentId);
       if (!current) {
+        base = null;
+        editor.dataset.id = "";
         editor.replaceChildren(h("p", { class: "mt-empty", text: "No character on this device yet: press New to make one." }));
         derived.replaceChildren();
         return;
       }
+      base = current;
       buildEditor(current);
       derived.replaceChildren(h("p", { class: "mt-working", text: "Working it out\u2026" }));
-      call("derive_character", { doc: current }).then(
-        (d) => {
-          lastGood = d;
-          renderDerived(d);
-        },
-        (error) => {
-          derived.replaceChildren();
-          if (error.refused) {
-            showError(error);
-            setStatus("This saved character has a problem: fix the field marked (nothing is lost until you do).");
-          } else setStatus(`The rules engine is not answering (${error.message}).`);
-        },
-      );
+      check();
     }
 
     function createNew() {
+      flush();
       const c = blankCharacter();
-      putCharacter(store, c);
-      saveStore(store);
+      const problem = updateStore((s) => putCharacter(s, c));
+      store = loadStore();
+      if (problem) store.characters.push(c); // shown and kept on this page even so
+      currentId = c.id;
       showCharacter();
-      setStatus("A new character: fill it in, it saves as you type.");
+      setStatus(problem ? `A new character, not saved on this device: ${problem}.` : "A new character: fill it in, it saves as you type.");
       const name = editor.querySelector('[data-path="name"]');
       if (name) name.select();
     }
 
     function remove() {
-      const current = activeCharacter(store);
+      const current = shownDoc(store, currentId);
       if (!current) return;
       if (!window.confirm(`Delete ${current.name || "this character"} from this device?`)) return;
-      store.characters = store.characters.filter((c) => c !== current);
-      store.active = store.characters[0] ? store.characters[0].id : "";
-      saveStore(store);
+      const problem = updateStore((s) => {
+        s.characters = s.characters.filter((c) => c.id !== currentId);
+        delete s.drafts[currentId];
+        s.active = s.characters[0] ? s.characters[0].id : "";
+      });
+      if (problem) return setStatus(`Not deleted: ${problem}.`);
+      store = loadStore();
+      currentId = store.active;
       showCharacter();
       setStatus(`Deleted ${current.name}.`);
     }
 
-    function exportFile() {
-      const current = activeCharacter(store);
-      if (!current || !lastGood) return setStatus("Nothing to export yet.");
-      const blob = new Blob([JSON.stringify(lastGood.character, null, 2)], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const a = h("a", { href: url, download: `${lastGood.character.name.replace(/[^\w-]+/g, "_") || "character"}.mneme.json` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      setStatus("File made: it stays wherever you save it.");
+    // The character shown now (as typed, once the engine has checked it).
+    async function shownChecked() {
+      flush();
+      if (!showing()) throw Object.assign(new Error("Nothing to export yet."), { refused: true });
+      return call("check_character", { doc: readEditor(base) });
     }
 
-    function exportLink() {
-      const current = activeCharacter(store);
-      if (!current) return;
-      call("export_link", { doc: current }).then(
-        (fragment) => {
-          const url = new URL(location.href);
-          url.search = "";
-          url.hash = fragment;
-          linkOut.value = url.href;
-          linkOut.hidden = false;
-          linkOut.select();
-          if (navigator.clipboard) navigator.clipboard.writeText(url.href).catch(() => {});
-          setStatus("Link made (and copied where the browser allows). The character travels inside the link.");
-        },
-        (error) => setStatus(`No link: ${error.message}`),
-      );
+    async function exportFile() {
+      let character;
+      try {
+        character = await shownChecked();
+      } catch (error) {
+        if (error.path) showError(error);
+        return setStatus(error.refused ? `Not exported: ${error.message}` : `Not exported: the rules engine is not answering (${error.message}).`);
+      }
+      download(JSON.stringify(character, null, 2), `${character.name.replace(/[^\w-]+/g, "_") || "character"}.mneme.json`);
+      setStatus(`File made for ${character.name}: it stays wherever you save it.`);
     }
 
-    async function importFrom(text) {
+    async function exportLink() {
+      let fragment;
+      try {
+        fragment = await call("export_link", { doc: await shownChecked() });
+      } catch (error) {
+        if (error.path) showError(error);
+        return setStatus(`No link: ${error.message}`);
+      }
+      const url = new URL(location.href);
+      url.search = "";
+      url.hash = fragment;
+      if (fragment.length > MAX_IMPORT_CHARS) {
+        return setStatus(`No link: this character is too long for one (${fragment.length} characters; at most ${MAX_IMPORT_CHARS}). Download the file instead.`);
+      }
+      linkOut.value = url.href;
+      linkOut.hidden = false;
+      linkOut.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(url.href).catch(() => {});
+      setStatus("Link made (and copied where the browser allows). The character travels inside the link.");
+    }
+
+    async function importFrom(text, quiet) {
       importMsg.textContent = "";
       if (typeof text !== "string" || text.length > MAX_IMPORT_CHARS) {
-        importMsg.textContent = "Not imported: too large to be a character.";
+        importMsg.textContent = `Not imported: too large to be a character (at most ${MAX_IMPORT_CHARS} characters).`;
         return null;
       }
       try {
         const character = await call("import_character", { text });
-        store = loadStore();
-        if (store.characters.some((c) => c && c.id === character.id)) character.id = newId("ch");
-        putCharacter(store, character);
-        if (!saveStore(store)) {
-          importMsg.textContent = "Not imported: this browser's storage is full or blocked.";
-          store = loadStore();
+        flush();
+        const problem = updateStore((s) => {
+          if (s.characters.some((c) => c && c.id === character.id)) character.id = newId("ch");
+          putCharacter(s, character);
+        });
+        if (problem) {
+          importMsg.textContent = `Not imported: ${problem}.`;
           return null;
         }
+        store = loadStore();
+        currentId = character.id;
         importText.value = "";
-        showCharacter();
-        setStatus(`Imported ${character.name}.`);
+        if (!quiet) {
+          showCharacter();
+          setStatus(`Imported ${character.name}.`);
+        }
         return character;
       } catch (error) {
         importMsg.textContent = `Not imported: ${error.message}`;
         return null;
       }
+    }
+
+    // Kept aside: the unreadable stores backed up on this device, newest first, to download or
+    // restore (each character in it that the engine accepts is added; the rest stays in the file).
+    function showBackups() {
+      const kept = backups(STORE_KEY);
+      keptAside.hidden = kept.length === 0;
+      if (!kept.length) return keptAside.replaceChildren();
+      keptAside.replaceChildren(
+        h("h2", { text: "Kept aside" }),
+        h("p", { text: "Saved data this page could not read was kept here rather than lost. Download it, or restore the characters it still holds." }),
+        h("ul", { class: "mt-kept-list" }, kept.map((b) => h("li", { "data-backup": b.key },
+          h("span", { text: `${b.when.replace("T", " ").slice(0, 19)} UTC, ${b.text.length} characters ` }),
+          h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-download", onclick: () => download(b.text, `kept-aside-${b.when.slice(0, 10)}.json`) }, "Download"),
+          h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-restore", onclick: () => restore(b) }, "Restore"),
+          h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-drop", onclick: () => drop(b) }, "Forget"),
+        ))),
+      );
+    }
+
+    async function restore(backup) {
+      let raw;
+      try {
+        raw = JSON.parse(backup.text);
+      } catch (_) {
+        return setStatus("That backup is not readable data: download it to keep it.");
+      }
+      const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.characters) ? raw.characters : [raw];
+      let added = 0;
+      for (const c of list.filter(isObject)) if (await importFrom(JSON.stringify(c), true)) added += 1;
+      store = loadStore();
+      showCharacter();
+      setStatus(`Restored ${added} of ${list.length} ${list.length === 1 ? "entry" : "entries"} from the backup; the backup stays until you forget it.`);
+    }
+
+    function drop(backup) {
+      if (!window.confirm("Forget this backup? It cannot be brought back.")) return;
+      dropBackup(backup.key);
+      showBackups();
     }
 
     function offerFromLink() {
@@ -557,6 +884,10 @@
         offer.hidden = true;
         offer.replaceChildren();
       };
+      if (link.length > MAX_IMPORT_CHARS) {
+        importMsg.textContent = `The link's character was not imported: the link is too long to be a character (${link.length} characters; at most ${MAX_IMPORT_CHARS}).`;
+        return clear();
+      }
       call("import_character", { text: link }).then(
         (character) => {
           offer.hidden = false;
@@ -574,9 +905,20 @@
     }
 
     showCharacter();
+    showBackups();
+    if (blocked()) setStatus("This browser blocks storage for this site: what you type is kept on this page only, until you close it. Download the file to keep it.");
     offerFromLink();
     linkOffer = offerFromLink;
     root.dataset.state = "ready";
+  }
+
+  function download(text, name) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = h("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   // ------------------------------------------------------------ "use my character" on calculators
@@ -657,12 +999,15 @@
       }
       call("write_back", { calculator: name, character: c, values }).then(
         (result) => {
-          const current = loadStore();
-          putCharacter(current, result.character);
-          saveStore(current);
-          status.textContent = result.changes.length
-            ? `Saved to ${result.character.name}: ${result.changes.join(", ")}.`
-            : `Nothing to change on ${result.character.name}.`;
+          if (!result.changes.length) return (status.textContent = `Nothing to change on ${result.character.name}.`);
+          const problem = updateStore((s) => {
+            const index = s.characters.findIndex((x) => x.id === result.character.id);
+            if (index >= 0) s.characters[index] = { ...s.characters[index], damage: result.character.damage };
+            else s.characters.push(result.character);
+          });
+          status.textContent = problem
+            ? `Not saved to ${result.character.name}: ${problem}.`
+            : `Saved to ${result.character.name}: ${result.changes.join(", ")}.`;
         },
         (error) => (status.textContent = `Not saved: ${error.message}`),
       );
@@ -691,9 +1036,8 @@
   let linkOffer = null;
   function grabLink() {
     const hash = location.hash.slice(1);
-    // Cut just past the longest import (Python refuses it then); uncut on a page without settings.
-    const limit = config() ? config().limits.import_chars + 1 : undefined;
-    if (hash.startsWith("character=")) pendingLink = hash.slice(0, limit);
+    // Kept whole: an over-long link is refused with a message, never cut (a cut changes the data).
+    if (hash.startsWith("character=")) pendingLink = hash;
   }
   grabLink();
   window.addEventListener("hashchange", () => {
@@ -711,7 +1055,10 @@
     document.querySelectorAll("form[data-calculator]").forEach(bindMine);
   }
 
-  window.mnemeTable = { h, call, config, readJson, writeJson, loadStore, saveStore, newId };
+  window.mnemeTable = {
+    h, call, config, key, readText, readJson, writeJson, keepBackup, backups, dropBackup, download, onChange,
+    blocked, same, loadStore, updateStore, newId,
+  };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(bindAll);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
   else bindAll();

@@ -2,6 +2,8 @@
 // created on first use and kept alive across mkdocs-material's instant navigation.
 // Every script that needs Python (calculators.js, character.js, tracker.js) goes through
 // window.mnemeEngine. The worker file name is filled in at build (hooks/engine_bundle.py).
+// A call's arguments go as JSON text with Python's size and depth limits, measured by the worker
+// before Python reads them; an engine that dies ({type: "fatal"}) is restarted once by itself.
 (function () {
   "use strict";
   if (window.mnemeEngine) return;
@@ -11,8 +13,32 @@
   const assets = new URL(".", script ? script.src : location.href);
   // Read at each engine start, so a test can change it between attempts.
   const config = () => Object.assign({ bootTimeoutMs: 60000 }, window.mnemeCalculatorConfig || {});
-  const stats = { engineStarts: 0, results: 0 };
+  const stats = { engineStarts: 0, results: 0, restarts: 0 };
+  const MAX_RESTARTS = 1;
+  const TABLE_CONFIG_ID = "mneme-table-config";
   let engine = null;
+  let callLimits = null;
+
+  // The worker measures every request against these before Python sees it (size in characters,
+  // nesting depth): Python's numbers (calculators/table/ui.py, "limits"), read from the page's
+  // table settings. Without them the worker refuses every call.
+  function limits() {
+    if (!callLimits) {
+      const el = document.getElementById(TABLE_CONFIG_ID);
+      try {
+        const given = el && el.dataset.config ? JSON.parse(el.dataset.config).limits : null;
+        if (given) callLimits = { chars: given.call_chars, depth: given.call_depth };
+      } catch (_) {
+        /* no settings on this page: the worker refuses calls it cannot measure */
+      }
+    }
+    return callLimits;
+  }
+
+  // What a refused call resolves to: the table modules' own refusal shape (a sentence for the page).
+  function refusal(error) {
+    return { ok: false, error, path: "" };
+  }
 
   function mark(name) {
     try {
@@ -59,9 +85,18 @@
       self.failed = error;
       worker.terminate();
       rejectReady(error);
+      if (engine === self) engine = null;
+      // An engine that died after starting is replaced once, by itself; a second death waits for
+      // the page's Retry (any later request starts a new engine too).
+      if (error.fatal && stats.restarts < MAX_RESTARTS) {
+        stats.restarts += 1;
+        engine = startEngine();
+        error.message = `the rules engine stopped (${error.message}) and was restarted: try again`;
+      } else if (error.fatal) {
+        error.message = `the rules engine stopped again (${error.message})`;
+      }
       for (const waiter of pending.values()) waiter.reject(error);
       pending.clear();
-      if (engine === self) engine = null;
     }
 
     worker.onmessage = (event) => {
@@ -70,14 +105,21 @@
         clearTimeout(timer);
         mark("mneme:engine-ready");
         stats.timings = msg.timings;
+        stats.build = msg.build; // the build of the wheel this engine runs (issue 14)
         resolveReady();
+      } else if (msg.type === "progress") {
+        // Bytes downloaded while the engine starts (issue 13): calculators.js shows them.
+        stats.downloaded = msg.bytes;
+        window.dispatchEvent(new CustomEvent("mneme:engine-progress", { detail: { bytes: msg.bytes } }));
       } else if (msg.type === "boot-failed") {
         fail(new Error(msg.error || "the engine failed to start"));
+      } else if (msg.type === "fatal") {
+        fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true }));
       } else if (msg.type === "result" || msg.type === "failed") {
         const waiter = pending.get(msg.id);
         if (!waiter) return;
         pending.delete(msg.id);
-        stats.pythonMs = msg.ms;
+        if (msg.ms !== undefined) stats.pythonMs = msg.ms;
         if (msg.type === "result") waiter.resolve(msg.payload);
         else waiter.reject(Object.assign(new Error(msg.error), { computeFailed: true }));
       }
@@ -87,28 +129,32 @@
       fail(new Error(event.message || "the engine failed to load"));
     };
 
-    function compute(name, values, root) {
+    // One path for every request: wait for the engine, then post the message under a fresh id.
+    function send(message) {
       return ready.then(
         () =>
           new Promise((resolve, reject) => {
             if (self.failed) return reject(self.failed);
             const id = nextId++;
             pending.set(id, { resolve, reject });
-            worker.postMessage({ type: "compute", id, name, values, root });
+            worker.postMessage({ ...message, id, limits: limits() });
           }),
       );
     }
 
+    function compute(name, values, root) {
+      return send({ type: "compute", name, values, root });
+    }
+
+    // The arguments travel as JSON text, so the worker can measure them before anything parses them.
     function call(module, name, args) {
-      return ready.then(
-        () =>
-          new Promise((resolve, reject) => {
-            if (self.failed) return reject(self.failed);
-            const id = nextId++;
-            pending.set(id, { resolve, reject });
-            worker.postMessage({ type: "call", id, module, name, args });
-          }),
-      );
+      let text;
+      try {
+        text = JSON.stringify(args);
+      } catch (_) {
+        return Promise.resolve(refusal("This is too deeply nested to be read."));
+      }
+      return send({ type: "call", module, name, args: text });
     }
 
     function warm(names) {

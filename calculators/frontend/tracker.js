@@ -7,8 +7,6 @@
   "use strict";
   if (window.mnemeTracker) return;
 
-  const KEY = "mneme.tracker.v1";
-  const UNDO_KEY = "mneme.tracker.undo.v1";
   const MAX_UNDO = 30;
 
   function seed() {
@@ -22,6 +20,10 @@
     const T = window.mnemeTable;
     const { h, call } = T;
     const C = T.config();
+    // Keys named by the site's scope (see character.js); the undo stack holds {tracker, what}.
+    const KEY = T.key("tracker.v1");
+    const UNDO_KEY = T.key("tracker.undo.v1");
+    let basedOn = null; // the stored tracker text this tab's view was made from
     const emptyTracker = () => structuredClone(C.empty.tracker);
     let view = null;
     let busy = false;
@@ -41,6 +43,7 @@
       { "data-ruling": "reading", "aria-label": C.rulings.reading.label },
       C.rulings.reading.options.map(([value, text]) => h("option", { value, text })),
     );
+    const keptAside = h("section", { class: "mt-kept", "aria-label": "Kept aside", "data-backups": "", hidden: true });
     const addForm = addCombatantForm();
     const fromMine = fromCharactersForm();
 
@@ -58,8 +61,10 @@
       h("details", { class: "mt-rulings" }, h("summary", { text: "Rulings and new fight" }),
         h("label", { class: "mt-check" }, rulingTactics, ` ${C.rulings.negative_tactics}`),
         rulingReading,
+        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "save-all-damage", onclick: () => saveDamage(damageToSave()) }, "Save damage to My character"),
         h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "new-fight", onclick: newFight }, "New fight (clears the tracker)"),
       ),
+      keptAside,
       h("section", { class: "mt-log-box", "aria-label": "What happened" }, h("h2", { text: "What happened" }), logList),
     );
     rulingTactics.addEventListener("change", () => act({ type: "ruling", negative_tactics: rulingTactics.checked }));
@@ -67,7 +72,7 @@
 
     function undoStack() {
       const stack = T.readJson(UNDO_KEY);
-      return Array.isArray(stack) ? stack : [];
+      return Array.isArray(stack) ? stack.filter((entry) => entry && typeof entry === "object") : [];
     }
 
     function setBusy(value) {
@@ -75,25 +80,62 @@
       root.toggleAttribute("aria-busy", value);
     }
 
+    // The tracker as stored now (another tab may have changed it since this one drew it).
+    function latest() {
+      const text = T.readText(KEY);
+      if (text === null || text === basedOn) return { text, tracker: view.tracker };
+      const tracker = T.readJson(KEY);
+      return tracker && typeof tracker === "object" ? { text, tracker } : { text: basedOn, tracker: view.tracker };
+    }
+
+    // Write the tracker and push `before` on the undo stack, both read afresh; "" or why not.
+    function store(tracker, before, what) {
+      const problem = T.writeJson(KEY, tracker);
+      if (problem) return problem;
+      basedOn = T.readText(KEY);
+      if (before) {
+        const stack = undoStack();
+        stack.push({ tracker: before, what });
+        if (T.writeJson(UNDO_KEY, stack.slice(-MAX_UNDO))) return "the change is saved but cannot be undone after a reload";
+      }
+      return "";
+    }
+
+    // One action, applied by Python to the latest stored tracker; if another tab wrote meanwhile,
+    // it is applied again to theirs, so neither change is lost.
     async function act(action, slot) {
       if (busy || !view) return;
       setBusy(true);
       alert.textContent = "";
       if (slot) slot.textContent = "";
       try {
-        const before = view.tracker;
-        const next = await call("tracker_action", { tracker: before, action });
-        const stack = undoStack();
-        stack.push(before);
-        T.writeJson(UNDO_KEY, stack.slice(-MAX_UNDO));
+        let base = latest();
+        let next = await call("tracker_action", { tracker: base.tracker, action });
+        const now = T.readText(KEY);
+        if (now !== base.text && now !== null) {
+          base = latest();
+          next = await call("tracker_action", { tracker: base.tracker, action });
+        }
+        const said = T.same(next.tracker.log, base.tracker.log) ? "" : next.tracker.log[next.tracker.log.length - 1] || "";
+        const what = said.replace(/^R\d+: /, "").replace(/\.$/, "") || describe(action, base.tracker);
+        const problem = store(next.tracker, base.tracker, what);
         render(next);
-        const said = next.tracker.log[next.tracker.log.length - 1] || "";
-        status.textContent = T.writeJson(KEY, next.tracker) ? said : "Could not save: this browser's storage is full or blocked.";
+        status.textContent = problem ? `Not saved on this device: ${problem}. ${what}` : said || what;
       } catch (error) {
         (slot || alert).textContent = error.refused ? error.message : `The rules engine is not answering (${error.message}).`;
       } finally {
         setBusy(false);
       }
+    }
+
+    // A few words for an action that leaves no line in the log (for Undo to name).
+    function describe(action, tracker) {
+      const who = (tracker.combatants.find((c) => c.id === action.id) || {}).name || "";
+      if (action.type === "next") return "next turn";
+      if (action.type === "update") return `${who}'s details changed`;
+      if (action.type === "ruling") return "a ruling changed";
+      if (action.type === "new_fight") return "new fight";
+      return action.type;
     }
 
     async function undo() {
@@ -105,12 +147,14 @@
       }
       setBusy(true);
       try {
-        const previous = stack.pop();
+        const entry = stack.pop();
+        const previous = entry.tracker && entry.what !== undefined ? entry.tracker : entry; // older entries: the tracker alone
+        const what = entry.tracker && entry.what !== undefined ? entry.what : "the last change";
         const back = await call("derive_tracker", { tracker: previous });
-        T.writeJson(UNDO_KEY, stack);
-        T.writeJson(KEY, back.tracker);
+        const problem = T.writeJson(KEY, back.tracker) || T.writeJson(UNDO_KEY, stack);
+        basedOn = T.readText(KEY);
         render(back);
-        status.textContent = "Undone.";
+        status.textContent = problem ? `Undone on this page only (${problem}): ${what}.` : `Undone: ${what}.`;
       } catch (error) {
         alert.textContent = `Cannot undo: ${error.message}`;
       } finally {
@@ -119,8 +163,41 @@
     }
 
     function newFight() {
+      const unsaved = damageToSave();
+      if (unsaved.length && window.confirm(`Save the damage taken to My character first? (${unsaved.map((u) => `${u.name}: ${u.damage}`).join(", ")})`)) {
+        saveDamage(unsaved);
+      }
       if (!window.confirm("Clear the tracker for a new fight? (Undo can bring it back.)")) return;
       act({ type: "new_fight" });
+    }
+
+    // Combatants added from My character whose damage differs from the character's saved damage.
+    function damageToSave() {
+      if (!view) return [];
+      const characters = T.loadStore().characters;
+      return view.tracker.combatants
+        .filter((c) => c.character_id)
+        .map((c) => ({ id: c.character_id, name: c.name, damage: c.damage, saved: characters.find((x) => x.id === c.character_id) }))
+        .filter((u) => u.saved && u.saved.damage !== u.damage);
+    }
+
+    // Write the fight's damage onto the saved characters (one document each, read afresh).
+    function saveDamage(list) {
+      if (!list.length) {
+        status.textContent = "Nothing to save: My character already has this damage.";
+        return;
+      }
+      const problem = T.updateStore((store) => {
+        for (const u of list) {
+          const c = store.characters.find((x) => x.id === u.id);
+          if (c) c.damage = u.damage;
+          if (store.drafts && store.drafts[u.id]) store.drafts[u.id].damage = u.damage;
+        }
+      });
+      status.textContent = problem
+        ? `Not saved to My character: ${problem}.`
+        : `Saved to My character: ${list.map((u) => `${u.name} damage taken ${u.saved.damage} \u2192 ${u.damage}`).join(", ")}.`;
+      fromMine.refresh();
     }
 
     function numberField(label, attrs) {
@@ -184,6 +261,7 @@
       return form;
     }
 
+    // A saved character joins with its initiative: the roll typed here, or rolled at once.
     function fromCharactersForm() {
       const box = h("div", { class: "mt-from-mine" });
       function fill() {
@@ -192,9 +270,18 @@
         if (!store.characters.length) return;
         const select = h("select", { "aria-label": "My characters" });
         for (const c of store.characters) select.append(h("option", { value: c.id, text: c.name }));
+        const roll = h("input", {
+          type: "text",
+          inputmode: "numeric",
+          autocomplete: "off",
+          "data-field": "mine-roll",
+          "aria-label": "Initiative roll (2d6); empty: rolled for you",
+          placeholder: "roll 2d6",
+          class: "mt-roll",
+        });
         const slot = h("p", { class: "mt-error", role: "alert" });
         box.append(
-          h("div", { class: "mt-row" }, select,
+          h("div", { class: "mt-row" }, select, roll,
             h("button", {
               type: "button",
               class: "mt-button",
@@ -204,12 +291,17 @@
                 if (!c) return;
                 try {
                   const combatant = await call("combatant_from_character", { character: c });
+                  const typed = intOrNull(roll.value);
+                  if (typed === null) combatant.seed = seed();
+                  else combatant.roll = typed;
                   await act({ type: "add", combatant }, slot);
+                  if (!slot.textContent) roll.value = "";
                 } catch (error) {
                   slot.textContent = error.message;
                 }
               },
             }, "Add my character")),
+          h("p", { class: "mt-hint", text: "Type the initiative roll, or leave it empty and it is rolled for you." }),
           slot,
         );
       }
@@ -291,6 +383,10 @@
           h("div", { class: "mt-row" },
             numberField("First aid Effect", { "data-field": "first_aid_effect", value: "", placeholder: "0" }),
             h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "first-aid", onclick: () => act({ type: "first_aid", id: c.id, effect: intOrNull(box.querySelector('[data-field="first_aid_effect"]').value) }, slot) }, "First aid")),
+          c.character_id
+            ? h("div", { class: "mt-row" },
+              h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "save-damage", onclick: () => saveDamage(damageToSave().filter((u) => u.id === c.character_id)) }, "Save damage to My character"))
+            : null,
           h("div", { class: "mt-row" },
             h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "dead", onclick: () => act({ type: "dead", id: c.id, value: !c.dead }, slot) }, c.dead ? "Not dead" : "Dead"),
             h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "remove", onclick: () => act({ type: "remove", id: c.id }, slot) }, "Remove")),
@@ -322,7 +418,12 @@
       const t = next.tracker;
       roundEl.textContent = String(t.round);
       const current = t.combatants.find((c) => c.id === next.current);
-      currentEl.textContent = current ? `${current.name} acts` : "add combatants below";
+      const unknown = current && next.rows[current.id].initiative === null;
+      currentEl.textContent = !current
+        ? "add combatants below"
+        : unknown
+          ? `${current.name}: initiative not known yet (roll or type it under Details)`
+          : `${current.name} acts`;
       nextButton.disabled = t.combatants.length === 0;
       undoButton.disabled = undoStack().length === 0;
       rulingTactics.checked = t.negative_tactics;
@@ -333,24 +434,76 @@
       root.dataset.state = "ready";
     }
 
+    // Kept aside: trackers this page could not read, to download (or forget).
+    function showBackups() {
+      const kept = T.backups(KEY);
+      keptAside.hidden = kept.length === 0;
+      keptAside.replaceChildren(
+        h("h2", { text: "Kept aside" }),
+        h("p", { text: "A saved fight this page could not read was kept here rather than lost." }),
+        h("ul", { class: "mt-kept-list" }, kept.map((b) => h("li", { "data-backup": b.key },
+          h("span", { text: `${b.when.replace("T", " ").slice(0, 19)} UTC, ${b.text.length} characters ` }),
+          h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-download", onclick: () => T.download(b.text, `kept-aside-fight-${b.when.slice(0, 10)}.json`) }, "Download"),
+          h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-drop", onclick: () => {
+            if (!window.confirm("Forget this backup? It cannot be brought back.")) return;
+            T.dropBackup(b.key);
+            showBackups();
+          } }, "Forget"),
+        ))),
+      );
+    }
+
+    // Start afresh from an unreadable stored tracker: keep it aside first, never just overwrite it.
+    function setAside(text, why) {
+      const kept = T.keepBackup(KEY, text);
+      alert.textContent = kept
+        ? `The saved fight could not be read (${why}); it is kept aside below and a new one started.`
+        : `The saved fight could not be read (${why}) nor kept aside, so it is left in storage untouched; this page starts a new one without saving over it until you act.`;
+      if (kept) T.writeJson(KEY, emptyTracker());
+      showBackups();
+      return call("derive_tracker", { tracker: emptyTracker() }).then((first) => {
+        basedOn = T.readText(KEY);
+        render(first);
+      });
+    }
+
+    // Another tab changed the fight: show theirs.
+    T.onChange(KEY, () => {
+      const text = T.readText(KEY);
+      if (busy || !view || text === basedOn || text === null) return;
+      const tracker = T.readJson(KEY);
+      if (!tracker || typeof tracker !== "object") return;
+      call("derive_tracker", { tracker }).then((next) => {
+        basedOn = text;
+        render(next);
+        status.textContent = "Reloaded a change made in another tab.";
+      }, () => {});
+    });
+
     status.textContent = "Starting the rules engine\u2026";
+    const savedText = T.readText(KEY);
     const saved = T.readJson(KEY);
-    const start = saved && typeof saved === "object" ? saved : emptyTracker();
-    call("derive_tracker", { tracker: start }).then(
+    showBackups();
+    if (saved === undefined || (saved !== null && (typeof saved !== "object" || Array.isArray(saved)))) {
+      setAside(savedText, "it is not a tracker").catch((error) => {
+        status.textContent = `The rules engine is not answering (${error.message}).`;
+        root.dataset.state = "error";
+      });
+      return;
+    }
+    call("derive_tracker", { tracker: saved || emptyTracker() }).then(
       (first) => {
-        status.textContent = saved ? "Tracker restored from this device." : "A new tracker: add combatants below.";
+        basedOn = savedText;
+        status.textContent = T.blocked()
+          ? "This browser blocks storage for this site: the fight is kept on this page only, until you close it."
+          : saved
+            ? "Tracker restored from this device."
+            : "A new tracker: add combatants below.";
         render(first);
       },
       (error) => {
         if (error.refused) {
-          // Keep the unreadable tracker under a backup key; start afresh without losing it.
-          try {
-            localStorage.setItem(`${KEY}.unreadable`, localStorage.getItem(KEY) || "");
-          } catch (_) {
-            /* storage unavailable */
-          }
-          alert.textContent = `The saved tracker could not be read (${error.message}); it is kept aside and a new one started.`;
-          call("derive_tracker", { tracker: emptyTracker() }).then(render, () => {});
+          setAside(savedText, error.message).catch(() => {});
         } else {
           status.textContent = `The rules engine is not answering (${error.message}).`;
           root.dataset.state = "error";

@@ -3,15 +3,28 @@
 // hooks/calculator_pages.py, which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
-//           out {type: "ready", timings} | {type: "boot-failed", error}
-//               | {type: "result", id, payload} | {type: "failed", id, error}
+//           out {type: "ready", timings, build} | {type: "boot-failed", error} | {type: "progress", bytes}
+//               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
+// A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
-const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null } /*END_MNEME_CONFIG*/;
+const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null, build: "dev" } /*END_MNEME_CONFIG*/;
 
 const here = new URL(".", import.meta.url);
 const pyodideBase = new URL(CONFIG.pyodide, here);
 const warmNames = new Set();
 let runtime = null;
+
+// Engine start progress (issue 13): the bytes of the files this worker has downloaded so far,
+// posted as each one finishes ({type: "progress", bytes}); best effort, never in the way.
+try {
+  let downloaded = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) downloaded += entry.encodedBodySize || entry.transferSize || 0;
+    postMessage({ type: "progress", bytes: downloaded });
+  }).observe({ type: "resource", buffered: true });
+} catch (_) {
+  /* no resource timing in this worker: no progress to show */
+}
 
 function fetchBytes(url) {
   return fetch(url).then((response) => {
@@ -27,10 +40,12 @@ function fetchBytes(url) {
 // Whatever fails (no Cache Storage, a snapshot that will not restore or cannot be made), the
 // engine boots normally, and a snapshot that would not restore is not made again for that key.
 // bench/bench_site.py measures it; tests/browser/test_offline.py checks it and the fallback.
-const SNAPSHOT_CACHE = "mneme-engine-snapshot";
+// Named by the site's own scope: two sites on one origin never touch each other's snapshot (issue 14).
+const SNAPSHOT_CACHE = `mneme-engine-snapshot@${new URL("../../", here).pathname}`;
 
 function snapshotKey(version) {
-  const name = `${encodeURIComponent(version)}/${CONFIG.wheels.map(encodeURIComponent).join("+")}`;
+  const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : [])];
+  const name = `${encodeURIComponent(version)}/${files.map(encodeURIComponent).join("+")}`;
   return new URL(`__engine-snapshot__/${name}`, here).href;
 }
 
@@ -107,6 +122,8 @@ async function boot() {
     indexURL: pyodideBase.href,
     lockFileContents: CONFIG.lock,
     packageBaseUrl: pyodideBase.href,
+    // Only the standard library the engine and Pyodide's start-up import (hooks/engine_bundle.py).
+    ...(CONFIG.stdlib ? { stdLibURL: new URL(CONFIG.stdlib, pyodideBase).href } : {}),
     stdout: () => {},
     stderr: (line) => console.warn(line),
   };
@@ -164,7 +181,7 @@ const booted = boot();
 booted.then((timings) => {
   if (bootSettled) return;
   bootSettled = true;
-  postMessage({ type: "ready", timings });
+  postMessage({ type: "ready", timings, build: CONFIG.build }); // the build of the wheel it runs (issue 14)
 }, bootFailed);
 
 self.onmessage = async (event) => {
@@ -181,12 +198,18 @@ self.onmessage = async (event) => {
     return;
   }
   if (msg.type === "call") {
+    const args = typeof msg.args === "string" ? msg.args : "{}";
+    const refused = measure(args, msg.limits);
+    if (refused) {
+      postMessage({ type: "result", id: msg.id, payload: { ok: false, error: refused, path: "" } });
+      return;
+    }
     try {
       await booted;
-      const text = runtime.call_json(String(msg.module), String(msg.name), JSON.stringify(msg.args || {}));
+      const text = runtime.call_json(String(msg.module), String(msg.name), args);
       postMessage({ type: "result", id: msg.id, payload: JSON.parse(text) });
     } catch (error) {
-      postMessage({ type: "failed", id: msg.id, error: String((error && error.message) || error) });
+      reportFailure(msg.id, error);
     }
     return;
   }
@@ -197,6 +220,44 @@ self.onmessage = async (event) => {
     const text = runtime.compute_json(String(msg.name), JSON.stringify(msg.values || {}), String(msg.root || ""));
     postMessage({ type: "result", id: msg.id, payload: JSON.parse(text), ms: performance.now() - t0 });
   } catch (error) {
-    postMessage({ type: "failed", id: msg.id, error: String((error && error.message) || error) });
+    reportFailure(msg.id, error);
   }
 };
+
+// Bounded input (issue 14): a call's JSON text is measured here, before Python parses it, against
+// the page's limits (Python's, calculators/table/ui.py): its length, and its nesting depth by one
+// pass over the text (no recursion, no parse). Answers a sentence for the page, or "" when it fits.
+function measure(text, limits) {
+  if (!limits || !(limits.chars > 0) || !(limits.depth > 0)) return "The rules engine was given no limits to check this against.";
+  if (text.length > limits.chars) return `Too large to read (${text.length} characters; at most ${limits.chars}).`;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > limits.depth) return `Too deeply nested to be read (more than ${limits.depth} levels).`;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return "";
+}
+
+// A JavaScript stack overflow or a WebAssembly trap leaves Pyodide unusable: say "fatal", so the
+// page replaces this worker; any other error is an ordinary failure of that one request.
+let dead = false;
+function reportFailure(id, error) {
+  const text = String((error && error.message) || error);
+  const fatal =
+    dead ||
+    error instanceof RangeError ||
+    (typeof WebAssembly !== "undefined" && error instanceof WebAssembly.RuntimeError) ||
+    /Maximum call stack size exceeded|fatally failed|Pyodide has suffered a fatal error/i.test(text);
+  if (fatal) {
+    dead = true;
+    postMessage({ type: "fatal", id, error: text });
+  } else postMessage({ type: "failed", id, error: text });
+}

@@ -6,7 +6,9 @@
   for ``<!-- value: NAME -->`` markers;
 - :mod:`calculators.reference.index`: the list of calculators on the calculators index page,
   from the registry's ``summary`` of each;
-- :mod:`calculators.reference.markdown`: the pipe-table writer they share.
+- :mod:`calculators.reference.markdown`: the pipe-table writer they share, and the two layouts of a
+  table too wide for a phone (``wide_and_narrow``, ``stacked_table``; ``calculators/frontend/rules.css``);
+- :mod:`calculators.reference.rulings`: the rulings page's engine option lines folded into closed blocks.
 
 Every number becomes text through :mod:`calculators.format`. The MkDocs hooks in ``hooks/``
 only find the markers and call these registries.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["label", "markdown_table"]
+__all__ = ["label", "markdown_table", "stacked_table", "wide_and_narrow"]
 
 _ALIGN = {"l": "---", "c": ":---:", "r": "---:"}
 
@@ -32,3 +32,32 @@ def markdown_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], align:
 def label(snake: str) -> str:
     """A data key as a label: ``significant_action`` -> ``Significant action``."""
     return snake.replace("_", " ").capitalize()
+
+
+def wide_and_narrow(wide: str, narrow: str) -> str:
+    """Two layouts of one table: ``wide`` on larger screens and in print, ``narrow`` on a phone.
+
+    Each goes in a ``<div markdown>`` (``md_in_html``) marked ``rules-wide`` or ``rules-narrow``;
+    ``calculators/frontend/rules.css`` shows one of the two by the screen's width (issue 13).
+    """
+    return "\n\n".join(
+        f'<div class="{kind}" markdown>\n\n{table}\n\n</div>'
+        for kind, table in (("rules-wide", wide), ("rules-narrow", narrow))
+    )
+
+
+def stacked_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """The same rows stacked for a phone: the first cell, then every other non-empty cell as "header: value".
+
+    Two columns whatever the width of the original, so a table of long text fits a 360 px screen.
+    """
+    return markdown_table(
+        [headers[0], "Details"],
+        (
+            (
+                row[0],
+                "<br>".join(f"**{h}:** {v}" for h, v in zip(headers[1:], row[1:], strict=True) if str(v)),
+            )
+            for row in rows
+        ),
+    )

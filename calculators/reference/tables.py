@@ -11,7 +11,7 @@ from typing import Any
 
 from calculators.format import EMPTY, MINUS, fraction_text, metres, number, percent, signed
 from calculators.format import dice as dice_notation
-from calculators.reference.markdown import label, markdown_table
+from calculators.reference.markdown import label, markdown_table, stacked_table, wide_and_narrow
 from rules_core import checks, damage, dice, healing, injury, movement, odds, targeting
 from rules_core.tables import table
 
@@ -94,15 +94,22 @@ _MOVEMENT_KEYS = ("light", "medium_heavy", "light_crouch", "medium_heavy_crouch"
 
 
 def _movement() -> str:
-    data = table("movement")
-    return markdown_table(
+    """Spaces by action, load and stance; on a phone the space size joins the action (one column fewer)."""
+    rows = [
+        (metres(r["scale_m"]), label(r["action"]), *map(_count_or_na, (r[k] for k in _MOVEMENT_KEYS)))
+        for r in table("movement").rows
+    ]
+    wide = markdown_table(
         ["Space", "Action", "Light", "Med/Hvy", "Light, crouched", "Med/Hvy, crouched", "Crawl"],
-        (
-            (metres(r["scale_m"]), label(r["action"]), *(_count_or_na(r[k]) for k in _MOVEMENT_KEYS))
-            for r in data.rows
-        ),
+        rows,
         "llccccc",
     )
+    narrow = markdown_table(
+        ["Action", "Light", "Med/ Hvy", "Crouch, light", "Crouch, med/ hvy", "Crawl"],
+        ((f"{action}, {space}", *counts) for space, action, *counts in rows),
+        "lccccc",
+    )
+    return wide_and_narrow(wide, narrow)
 
 
 def _movement_compact() -> str:
@@ -169,14 +176,12 @@ def _grappling_effects() -> str:
             return ""
         return r["damage"] + (" (armor does not count)" if r["ignores_armor"] else "")
 
-    return markdown_table(
-        ["Effect", "Target", "Effect needed", "Difficulty", "Damage", "Result"],
-        (
-            (label(r["effect"]), r["target"], cost(r), signed(r["difficulty"]), dmg(r), r["outcome"])
-            for r in data.rows
-        ),
-        "llccll",
-    )
+    headers = ["Effect", "Target", "Effect needed", "Difficulty", "Damage", "Result"]
+    rows = [
+        (label(r["effect"]), r["target"], cost(r), signed(r["difficulty"]), dmg(r), r["outcome"])
+        for r in data.rows
+    ]
+    return wide_and_narrow(markdown_table(headers, rows, "llccll"), stacked_table(headers, rows))
 
 
 def _tactics_risk() -> str:
@@ -339,21 +344,26 @@ def _rate_text(rate: healing.HealingRate) -> str:
 
 
 def _healing_rates() -> str:
+    """States down, activities across; on a phone the same figures transposed (activities down)."""
     labels = {r["condition"]: r["label"] for r in table("injury_thresholds").rows}
-    return markdown_table(
-        ["State", *(c[0] for c in _ACTIVITY_COLUMNS)],
-        (
-            (
-                labels[cond.value],
-                *(
-                    _rate_text(healing.healing_rate(cond, act, care=care))
-                    for _, act, care in _ACTIVITY_COLUMNS
-                ),
-            )
-            for cond in _injured_conditions()
-        ),
-        "lcccccc",
+    states = _injured_conditions()
+    rates = {
+        (cond, name): _rate_text(healing.healing_rate(cond, act, care=care))
+        for cond in states
+        for name, act, care in _ACTIVITY_COLUMNS
+    }
+    names = [c[0] for c in _ACTIVITY_COLUMNS]
+    wide = markdown_table(
+        ["State", *names],
+        ((labels[cond.value], *(rates[cond, name] for name in names)) for cond in states),
+        "l" + "c" * len(names),
     )
+    narrow = markdown_table(
+        ["Activity", *(labels[cond.value] for cond in states)],
+        ((name, *(rates[cond, name] for cond in states)) for name in names),
+        "l" + "c" * len(states),
+    )
+    return wide_and_narrow(wide, narrow)
 
 
 def _short_rate(rate: healing.HealingRate) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from calculators.table import character, prefill, tracker
-from calculators.table.character import DocumentError
+from calculators.table.character import MAX_CALL_CHARS, MAX_NESTING, DocumentError, nesting_within
 
 __all__ = ["ENTRIES", "call", "call_json"]
 
@@ -62,6 +62,8 @@ def call(name: str, args: Mapping[str, Any]) -> dict[str, Any]:
 
 def call_json(name: str, args_json: str) -> str:
     """:func:`call` with JSON in and out (what the worker's ``call`` message uses)."""
+    if len(args_json) > MAX_CALL_CHARS or not nesting_within(args_json, MAX_NESTING):
+        return json.dumps({"ok": False, "error": "Too large or too deeply nested to be read.", "path": ""})
     try:
         args = json.loads(args_json) if args_json else {}
     except (ValueError, RecursionError):

@@ -25,13 +25,16 @@ from rules_core import checks, dice, injury, limits
 __all__ = [
     "CHARACTERISTICS",
     "CHARACTER_SCHEMA",
+    "MAX_CALL_CHARS",
     "MAX_IMPORT_CHARS",
+    "MAX_NESTING",
     "SCHEMA_VERSION",
     "DocumentError",
     "check_character",
     "derive_character",
     "export_link",
     "import_character",
+    "nesting_within",
     "physical_derivations",
 ]
 
@@ -39,6 +42,10 @@ CHARACTER_SCHEMA = "mneme-character"
 SCHEMA_VERSION = 1
 MAX_IMPORT_CHARS = 20_000
 """Longest file or link text accepted for an import (a full character is about 2 000)."""
+MAX_NESTING = 16
+"""Deepest JSON accepted at the table (a document nests 4 levels; the browser engine dies near 7 000)."""
+MAX_CALL_CHARS = 100_000
+"""Longest JSON text of one call's arguments (a full tracker is about 25 000 characters)."""
 MAX_NAME = limits.MAX_NAME
 MAX_NOTES = 500
 MAX_SKILLS = 40
@@ -377,7 +384,36 @@ def export_link(doc: object) -> str:
     return "character=" + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
+def nesting_within(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether JSON ``text`` nests no deeper than ``limit`` arrays and objects: one pass, no recursion.
+
+    Checked before any parse, since the parser recurses (and in the browser's engine a deep enough
+    document overflows the stack instead of raising ``RecursionError``).
+    """
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif char in "]}":
+            depth -= 1
+    return True
+
+
 def _parse_json(text: str) -> object:
+    if not nesting_within(text):
+        raise DocumentError(f"This is not a character: it nests deeper than {MAX_NESTING} levels.")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -393,10 +393,18 @@ def _add(doc: dict[str, Any], fields: object) -> str:
         raise DocumentError(f"At most {MAX_TRACKED} combatants.", "combatants")
     if not isinstance(fields, dict):
         raise DocumentError("A combatant must be an object.", "combatant")
-    raw = {k: v for k, v in fields.items() if k != "id"}
+    raw = {k: v for k, v in fields.items() if k not in ("id", "seed")}
     combatant = _check_combatant({**raw, "id": _new_id(doc)}, len(doc["combatants"]))
     doc["combatants"].append(combatant)
+    rolls = combatant["roll"] is None and combatant["mode"] in _ROLLED and "seed" in fields
+    if rolls:
+        _roll(doc, combatant["id"], fields["seed"])
+        return f"{combatant['name']} joins the fight and rolls {combatant['roll']} for initiative."
     return f"{combatant['name']} joins the fight."
+
+
+_ROLLED = ("prepared", "unprepared")
+"""Initiative modes that need a 2d6 roll (Actions § Initiative); ambushing and told need none."""
 
 
 def _update(doc: dict[str, Any], cid: object, fields: object) -> str:
@@ -510,7 +518,8 @@ def _roll(doc: dict[str, Any], cid: object, seed: object) -> str:
 def tracker_action(tracker: object, action: object) -> dict[str, Any]:
     """Apply one action to a copy of the tracker; the new tracker derived (as :func:`derive_tracker`).
 
-    Actions (``type``): ``add`` (``combatant``), ``update`` (``id``, ``fields``),
+    Actions (``type``): ``add`` (``combatant``; with a ``seed`` in it and no ``roll``, its 2d6
+    initiative roll is made at once), ``update`` (``id``, ``fields``),
     ``remove`` (``id``), ``hit`` (``id``, ``rolls`` after armor), ``set_damage``
     (``id``, ``damage``), ``first_aid`` (``id``, optional ``effect`` of the Medic
     check, 0 or more; without it the minimum of 1 damage is removed), ``dead`` (``id``, ``value``),

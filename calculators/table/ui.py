@@ -93,6 +93,8 @@ def page_config() -> dict[str, Any]:
             "notes": character.MAX_NOTES,
             "dice": dice.MAX_EXPRESSION_LENGTH,
             "import_chars": character.MAX_IMPORT_CHARS,
+            "call_chars": character.MAX_CALL_CHARS,
+            "call_depth": character.MAX_NESTING,
         },
         "characteristics": [[key, short] for key, short in character.CHARACTERISTICS.items()],
         "states": {c.value: c.value.replace("_", " ") for c in injury.InjuryCondition},

@@ -21,16 +21,6 @@ from rules_core.checks import characteristic_modifier
 from rules_core.peers import minds_eye, mistrunner
 from rules_core.tables import constant
 
-__all__ = [
-    "MAX_MARGIN",
-    "Comparison",
-    "DamageDice",
-    "OneCharacter",
-    "SystemSummary",
-    "compare",
-    "mneme_expected_damage",
-]
-
 MAX_MARGIN = 20
 """Hit margins above this are rejected (bounded work)."""
 SECONDS_PER_MINUTE = 60

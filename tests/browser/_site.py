@@ -44,8 +44,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         ".zip": "application/zip",
     }
 
+    def __init__(self, *args: Any, mounts: dict[str, str] | None = None, **kwargs: Any) -> None:
+        self.mounts = mounts or {}
+        super().__init__(*args, **kwargs)
+
     def translate_path(self, path: str) -> str:
         parts = urlsplit(path).path
+        for sub_path, folder in self.mounts.items():  # other sites on the same origin
+            if parts.startswith(sub_path):
+                self.directory = folder
+                return super().translate_path("/" + path[len(sub_path) :])
         if not parts.startswith(SUB_PATH):
             return str(Path(self.directory) / "__outside_sub_path__")
         return super().translate_path("/" + path[len(SUB_PATH) :])
@@ -55,10 +63,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer:
-    """A thread-based static server on a free 127.0.0.1 port."""
+    """A thread-based static server on a free 127.0.0.1 port: ``directory`` under SUB_PATH, and each
+    of ``mounts`` (sub-path -> folder, e.g. ``{"/other/": path}``) under its own sub-path."""
 
-    def __init__(self, directory: Path) -> None:
-        handler = functools.partial(_Handler, directory=str(directory))
+    def __init__(self, directory: Path, mounts: dict[str, Path] | None = None) -> None:
+        folders = {sub: str(folder) for sub, folder in (mounts or {}).items()}
+        handler = functools.partial(_Handler, directory=str(directory), mounts=folders)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
@@ -76,9 +86,10 @@ class SiteServer:
         self.httpd.server_close()
 
 
-def build_site(site_url: str, dest: Path) -> None:
-    """``mkdocs build`` with ``SITE_URL`` set (instant navigation needs it to match the server)."""
-    env = {**os.environ, "SITE_URL": site_url}
+def build_site(site_url: str, dest: Path, label: str = "") -> None:
+    """``mkdocs build`` with ``SITE_URL`` set (instant navigation needs it to match the server);
+    ``label`` (``MNEME_BUILD_LABEL``) makes another build of the same sources (a new deploy)."""
+    env = {**os.environ, "SITE_URL": site_url, "MNEME_BUILD_LABEL": label}
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--clean", "--site-dir", str(dest)],
         cwd=ROOT,

@@ -1,9 +1,12 @@
 """Accessibility in headless Chromium: axe-core finds no violation on any page; calculators work by keyboard.
 
 axe-core comes from npm (``devDependencies`` in package.json, installed by ``npm ci``) and is injected
-into each page from ``node_modules``; nothing is fetched. Every page of the built site is checked in
-the light scheme (one browser tab, moving by the theme's instant navigation so the calculator engine
-boots once), a sample again in the dark scheme, and calculators in their live and invalid states.
+into each page from ``node_modules``; nothing is fetched. Every page of the built site is checked at a
+360 px phone width and a 1280 px desktop width, each in the light and the dark scheme (one browser tab,
+moving by the theme's instant navigation so the calculator engine boots once; the width and the
+scheme change in place), and calculators in their live and invalid states. At 360 px no table makes a
+box scroll sideways (issue 13: such a box cannot be reached by keyboard, axe
+"scrollable-region-focusable"), and the wide rules tables switch to their phone layout.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from .conftest import wait_ready
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-DARK_SAMPLE = ["", "rules/checks/", "quick-reference/", "calculators/effect/", "calculators/damage/"]
+VIEWS = [(1280, "light"), (360, "light"), (360, "dark"), (1280, "dark")]
+"""Desktop and phone widths, light and dark schemes: every page is checked in each."""
+PHONE = {"width": 360, "height": 780}
 
 RUN_AXE = """
 async () => {
@@ -63,15 +68,35 @@ def settle(page: Any) -> None:
         wait_ready(forms.nth(index))
 
 
+SETTLED = """
+(want) => document.body.dataset.mdColorScheme === want
+  && !document.getAnimations().some((a) => a instanceof CSSTransition)
+"""
+
+
+def view(page: Any, width: int, scheme: str) -> None:
+    """Resize the tab and switch the colour scheme in place; wait until the theme has followed it."""
+    page.set_viewport_size({"width": width, "height": PHONE["height"] if width == PHONE["width"] else 900})
+    page.emulate_media(color_scheme=scheme)
+    want = "slate" if scheme == "dark" else "default"
+    for _ in range(50):  # the theme follows the scheme, then its colours and the nav drawer transition
+        if page.evaluate(SETTLED, want):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"the theme did not settle in the {scheme} scheme at {width} px")
+
+
 def sweep(page: Any, paths: list[str]) -> list[str]:
-    """Visit each path in one tab (instant navigation after the first), run axe on each."""
+    """Visit each path in one tab (instant navigation after the first), run axe on each in every view."""
     problems: list[str] = []
     page.goto(paths[0])
     for path in paths:
         if path != paths[0]:
             follow_link(page, path, "article h1")
         settle(page)
-        problems += check(page, path or "home")
+        for width, scheme in VIEWS:
+            view(page, width, scheme)
+            problems += check(page, f"{path or 'home'} at {width} px, {scheme}")
     return problems
 
 
@@ -85,7 +110,9 @@ def summary(problems: list[str]) -> str:
     return "\n".join([*head, "", *problems])
 
 
-def test_axe_finds_no_violation_on_any_page(page: Any, site_dir: Path) -> None:
+def test_axe_finds_no_violation_on_any_page_at_phone_and_desktop_width_light_and_dark(
+    page: Any, site_dir: Path
+) -> None:
     pages = site_pages(site_dir)
     assert len(pages) >= 20
     problems = sweep(page, pages)
@@ -97,16 +124,39 @@ def test_the_404_page_has_no_violation(page: Any) -> None:
     assert not check(page, "404")
 
 
-def test_axe_finds_no_violation_in_the_dark_scheme(browser: Any, site_url: str) -> None:
-    ctx = browser.new_context(base_url=site_url, color_scheme="dark")
-    try:
-        page = ctx.new_page()
-        page.goto("")
-        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
-        problems = [f"{p} (dark)" for p in sweep(page, DARK_SAMPLE)]
-        assert not problems, summary(problems)
-    finally:
-        ctx.close()
+SIDEWAYS = """
+() => [...document.querySelectorAll('article *')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+  .map((e) => e.className || e.tagName)
+"""
+
+
+def test_at_phone_width_no_rules_table_scrolls_sideways_and_the_wide_ones_change_layout(page: Any) -> None:
+    """Issue 13: the healing rates show every activity at 360 px (transposed), nothing scrolls sideways."""
+    page.set_viewport_size(PHONE)
+    for path in ["rules/healing/", "rules/attacks/", "rules/movement/", "quick-reference/"]:
+        page.goto(path)
+        assert page.evaluate(SIDEWAYS) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    page.goto("rules/healing/")
+    narrow = page.locator(".rules-narrow table")
+    assert page.locator(".rules-wide table").is_hidden() and narrow.is_visible()
+    activities = narrow.locator("tbody td:first-child").all_inner_texts()
+    assert activities == [
+        "Moderate activity",
+        "Moderate + care",
+        "Light activity",
+        "Light + care",
+        "Full rest",
+        "Full rest + care",
+    ]
+    box = narrow.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    wide = page.locator(".rules-wide table")
+    assert narrow.is_hidden() and wide.is_visible()
+    assert wide.locator("th").all_inner_texts()[-2:] == ["Full rest", "Full rest + care"]
 
 
 def test_an_invalid_calculator_field_is_announced_without_violations(page: Any, open_calculator: Any) -> None:
@@ -148,7 +198,10 @@ def test_a_calculator_is_fully_operable_by_keyboard(page: Any, open_calculator: 
     page.keyboard.press("Enter")
     page.keyboard.press("Space")
     assert form.locator(f'[name="{field}"]').input_value() != value
-    # Every control has a visible focus indicator (the theme's outline or ours).
+    # Every control has a visible focus indicator (the theme's outline or ours), the ruling choices
+    # folded in the closed Rulings section too once it is opened.
+    for rulings in form.locator("details[data-rulings] > summary").all():
+        rulings.press("Enter")
     for control in form.locator("input, select, button:visible").all():
         control.focus()
         style = control.evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).boxShadow]")

@@ -132,14 +132,14 @@ PAGES = [
     Page(
         "attack",
         {"modifier": "4", "difficulty": "8", "roll": "10", "damage": "3d6", "armor": "2"},
-        {"per_roll": "3d6\u22122"},
+        {"per_roll": "3d6 \u2212 armor 2 (at least 1 a roll)"},
         _attack_values,
         [("roll", "13"), ("damage", "lots"), ("adversary_damage", "2d"), ("modifier", "")],
     ),
     Page(
         "damage",
         {"effect": "1", "damage": "3d3-2", "rate_of_attack": "0", "armor": "3", "hp": "24"},
-        {"per_roll": "3d3\u22125"},
+        {"per_roll": "3d3\u22122 \u2212 armor 3 (at least 0 a roll)"},
         _damage_values,
         [("damage", "3x6"), ("effect", "101"), ("armor", "-2"), ("hp", "0"), ("damage", "")],
         chart="total",

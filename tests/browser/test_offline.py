@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from _build import load_hook
 
-from ._site import SiteServer
+from ._site import SUB_PATH, SiteServer
 from .conftest import outputs, wait_ready
 
 offline = load_hook("offline")
@@ -108,9 +108,10 @@ def until(page: Any, condition: str, timeout_ms: int = 30_000) -> None:
 
 
 def cache_name(folder: Path) -> str:
-    found = re.search(r'"cache":"([^"]+)"', (folder / "sw.js").read_text(encoding="utf-8"))
+    """The cache the folder's sw.js fills: by its build hash and the site's scope (the sub-path)."""
+    found = re.search(r'"build":"([^"]+)"', (folder / "sw.js").read_text(encoding="utf-8"))
     assert found
-    return found.group(1)
+    return offline.cache_name(found.group(1), SUB_PATH)
 
 
 def site_pages(folder: Path) -> list[str]:
@@ -183,28 +184,38 @@ def test_calculators_compute_live_offline_and_survive_instant_navigation(
     assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == starts
 
 
+# The service worker's caches (the engine's snapshot cache, from the warm start, is another matter).
+OFFLINE_CACHES_JS = "async () => (await caches.keys()).filter((name) => name.startsWith('mneme-offline-'))"
+
+
 def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
     page = first_visit(visit, "")
     old = cache_name(visit.folder)
     # A new deploy: one asset changes, so the service worker gets a new build hash.
-    css = visit.folder / "assets" / "calculators" / "calculators.css"
+    (css,) = (visit.folder / "assets" / "calculators").glob("mneme.*.css")
     css.write_text(css.read_text(encoding="utf-8") + "\n/* new deploy */\n", encoding="utf-8")
     sw = visit.folder / "sw.js"
-    new = offline.CACHE_PREFIX + offline.build_hash(visit.folder, offline.precache_files(visit.folder))
+    digest = offline.build_hash(visit.folder, offline.precache_files(visit.folder))
+    new = offline.cache_name(digest, SUB_PATH)
     assert new != old
-    sw.write_text(sw.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    text = sw.read_text(encoding="utf-8")
+    sw.write_text(re.sub(r'"build":"[^"]+"', f'"build":"{digest}"', text), encoding="utf-8")
     # The open page keeps the old, complete cache while the new worker installs beside it.
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     until(page, "async () => (await navigator.serviceWorker.getRegistration()).waiting !== null")
-    assert sorted(page.evaluate("caches.keys()")) == sorted([old, new])
+    assert sorted(page.evaluate(OFFLINE_CACHES_JS)) == sorted([old, new])
     # Once no page uses the old version, the new one takes over and the old cache is gone.
     page.close()
     fresh = visit.new_page()
     fresh.goto("glossary/")
-    until(fresh, f"async () => JSON.stringify(await caches.keys()) === JSON.stringify([{new!r}])")
+    until(
+        fresh,
+        f"async () => JSON.stringify(await ({OFFLINE_CACHES_JS})()) === JSON.stringify([{new!r}])",
+        90_000,  # a loaded machine: activation waits for the closed page's worker to let go
+    )
     assert fresh.evaluate("navigator.serviceWorker.controller.state") == "activated"
     visit.go_offline()
-    text = fresh.evaluate("async () => (await fetch('../assets/calculators/calculators.css')).text()")
+    text = fresh.evaluate(f"async () => (await fetch('../assets/calculators/{css.name}')).text()")
     assert text.endswith("/* new deploy */\n")
 
 
@@ -219,10 +230,18 @@ def test_the_site_is_installable_as_an_app(visit: Visit) -> None:
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
 
 
-SNAPSHOT_STORED_JS = """
+# The engine's snapshot cache is named by the site's scope (issue 14); these run on calculators/NAME/.
+SNAPSHOT_CACHE_JS = (
+    'const snapshotCache = () => "mneme-engine-snapshot@" + new URL("../../", document.baseURI).pathname;'
+)
+SNAPSHOT_STORED_JS = (
+    """
 async () => {
+  """
+    + SNAPSHOT_CACHE_JS
+    + """
   for (let i = 0; i < 300; i++) {
-    const cache = await caches.open("mneme-engine-snapshot");
+    const cache = await caches.open(snapshotCache());
     const keys = (await cache.keys()).map((r) => r.url);
     if (keys.length) return keys;
     await new Promise((r) => setTimeout(r, 100));
@@ -230,6 +249,7 @@ async () => {
   return [];
 }
 """
+)
 
 
 def engine_visit(visit: Visit, python_outputs: Any, **params: Any) -> dict[str, Any]:
@@ -251,9 +271,10 @@ def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
     first = engine_visit(visit, python_outputs, modifier=2, roll=9)
     assert first["snapshot"] == "scheduled"  # taken once the engine is idle
     keys = first["page"].evaluate(SNAPSHOT_STORED_JS)
-    # Keyed by the Pyodide version and the wheel's content-hashed name.
+    # Keyed by the Pyodide version and the content-hashed names of the wheel and the standard library.
     assert len(keys) == 1 and re.search(
-        r"__engine-snapshot__/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl$", keys[0]
+        r"__engine-snapshot__/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl\+python_stdlib\.[0-9a-f]{16}\.zip$",
+        keys[0],
     )
     first["page"].close()
     again = engine_visit(visit, python_outputs, modifier=-1, difficulty=11, roll=12)
@@ -268,7 +289,10 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
     (key,) = first["page"].evaluate(SNAPSHOT_STORED_JS)
     first["page"].evaluate(
         """async (key) => {
-          const cache = await caches.open("mneme-engine-snapshot");
+          """
+        + SNAPSHOT_CACHE_JS
+        + """
+          const cache = await caches.open(snapshotCache());
           await cache.put(key, new Response(new Uint8Array(1 << 20).fill(7)));
         }""",
         key,

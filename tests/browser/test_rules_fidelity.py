@@ -88,7 +88,12 @@ def test_mitigation_caps_cover_at_4(page: Any, python_outputs: Any) -> None:
     """Actions § Defend Action > Success: cover counts at most 4, so cover 5 against a fail effect of 6
     leaves 2 (Core Mechanics § Mitigating Factors)."""
     shown = open_link(page, python_outputs, "calculators/mitigation/?fail_effect=6&cover=5")
-    assert shown == {"remaining": "2", "ordinary_failure": "no", "cover_absorbs": "4"}
+    assert shown == {
+        "remaining": "2",
+        "ordinary_failure": "no",
+        "cover_absorbs": "4",
+        "summary": "You take 2 damage rolls; the cover takes 4.",
+    }
 
 
 def test_care_follows_the_injury_state(page: Any, python_outputs: Any) -> None:
@@ -155,3 +160,18 @@ def test_a_seriously_wounded_character_runs_at_three_quarters_and_cannot_dash(
     assert (shown["spaces"], shown["metres"]) == ("11.25", "16.875 m")
     shown = open_link(page, python_outputs, "calculators/movement/?action=dash&injury=seriously_wounded")
     assert (shown["spaces"], shown["metres"]) == ("not possible", "not possible")
+
+
+def test_the_adversarys_cover_takes_the_rolls_it_cost_you(page: Any, python_outputs: Any) -> None:
+    """Outcomes § Cover Takes Damage > Application to Adversaries ("This rule also applies to
+    Adversaries"), ruling #adversary-cover-success: a cover of 2 in the Difficulty (10 = 8 + 2) costs a
+    hit at DM +2 rolling 9 two damage rolls, which go against the cover (AR 2, 5 HP); the adversary
+    keeps 1 + Effect 1 = 2 rolls."""
+    shown = open_link(
+        page,
+        python_outputs,
+        "calculators/attack/?modifier=2&difficulty=10&roll=9&damage=1d6"
+        "&adversary_cover=2&adversary_cover_armor=2&adversary_cover_hp=5",
+    )
+    assert (shown["effect"], shown["rolls"], shown["adversary_cover_rolls"]) == ("+1", "2", "2")
+    assert (shown["adversary_cover_damage"], shown["adversary_cover_broken"]) == ("3.33", "16.67%")

@@ -19,8 +19,12 @@ from calculators.table import tracker as table_tracker
 
 BOOT_MS = 90_000
 STEP_MS = 30_000
-STORE = "mneme.characters.v1"
-TRACKER = "mneme.tracker.v1"
+SCOPE = "mneme@/mneme/:"
+"""Storage keys are named by the site's base path (the test server's sub-path, tests/browser/_site.py)."""
+STORE = SCOPE + "characters.v1"
+"""The single store of earlier versions: seeded here, the page splits it into one key per character."""
+DOCS = SCOPE + "character.v1:"
+TRACKER = SCOPE + "tracker.v1"
 PHONE = {"width": 360, "height": 780}
 
 
@@ -65,6 +69,24 @@ def stored(page: Any, key: str) -> str | None:
     return value
 
 
+def saved(page: Any) -> dict[str, Any]:
+    """The characters on the device, in order, and the drafts waiting for a check (one key per character)."""
+    found: dict[str, Any] = page.evaluate(
+        """(prefix) => {
+          const docs = Object.keys(localStorage)
+            .filter((k) => k.startsWith(prefix) && !k.includes(":backup:"))
+            .map((k) => JSON.parse(localStorage.getItem(k)))
+            .sort((a, b) => (a.order || 0) - (b.order || 0));
+          return {
+            characters: docs.map((d) => d.character),
+            drafts: Object.fromEntries(docs.filter((d) => d.draft).map((d) => [d.character.id, d.draft])),
+          };
+        }""",
+        DOCS,
+    )
+    return found
+
+
 def seed(page: Any, values: dict[str, str]) -> None:
     """Write ``values`` into localStorage before the site's scripts run, unless a key is already set."""
     page.context.add_init_script(
@@ -102,19 +124,28 @@ def test_a_character_made_on_the_phone_is_checked_saved_and_still_there_after_a_
     expect(page.locator('[data-derived="wound_penalty"]')).to_have_text("\u22122")
     expect(page.locator(".mt-status")).to_contain_text("Saved on this device")
 
-    # A bad value is marked beside its field; what was saved stays saved.
+    # A bad value is marked beside its field and kept as typed (a draft); the checked character stays.
     page.fill('[data-path="characteristics.endurance"]', "-3")
     expect(page.locator('[data-error-for="characteristics.endurance"]')).to_have_text(
         "End must be between 0 and 99.", timeout=STEP_MS
     )
     expect(page.locator('[data-path="characteristics.endurance"]')).to_have_attribute("aria-invalid", "true")
-    assert json.loads(stored(page, STORE) or "")["characters"][0]["characteristics"]["endurance"] == 6
+    expect(page.locator(".mt-status")).to_contain_text("Kept on this device as typed")
+    on_device = saved(page)
+    assert on_device["characters"][0]["characteristics"]["endurance"] == 6
+    assert on_device["drafts"][on_device["characters"][0]["id"]]["characteristics"]["endurance"] == -3
 
-    page.reload()
+    page.reload()  # the draft comes back, still marked
     expect(page.locator('[data-mneme-table="character"]')).to_have_attribute("data-state", "ready")
     expect(page.locator('[data-path="name"]')).to_have_value("Bo <script>alert(1)</script>")
-    expect(page.locator('[data-path="characteristics.endurance"]')).to_have_value("6")
+    expect(page.locator('[data-path="characteristics.endurance"]')).to_have_value("-3")
+    expect(page.locator('[data-path="characteristics.endurance"]')).to_have_attribute(
+        "aria-invalid", "true", timeout=BOOT_MS
+    )
+    page.fill('[data-path="characteristics.endurance"]', "6")
     expect(page.locator('[data-derived="hp"]')).to_have_text("23", timeout=BOOT_MS)
+    expect(page.locator(".mt-status")).to_have_text("Saved on this device: Bo <script>alert(1)</script>.")
+    assert saved(page)["drafts"] == {}
     expect(page.locator('[data-derived="chm"]')).to_contain_text("ChM from Dex 8 = +0")
     assert page.locator("script:text('alert(1)')").count() == 0  # shown as text, never markup
 
@@ -157,7 +188,7 @@ def test_damage_taken_is_written_back_from_the_thresholds_calculator(page: Any) 
     expect(mine.locator(".mt-mine-status")).to_have_text(
         "Saved to Ada: damage taken 4 \u2192 17.", timeout=STEP_MS
     )
-    assert json.loads(stored(page, STORE) or "")["characters"][0]["damage"] == 17
+    assert saved(page)["characters"][0]["damage"] == 17
 
 
 # ---------------------------------------------------------------- export / import
@@ -168,9 +199,9 @@ def test_a_character_goes_out_as_a_file_and_a_link_and_comes_back_the_same(page:
     expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
     with page.expect_download() as download:
         page.click('[data-action="export-file"]')
-    saved = tmp_path / "ada.json"
-    download.value.save_as(saved)
-    exported = json.loads(saved.read_text(encoding="utf-8"))
+    file = tmp_path / "ada.json"
+    download.value.save_as(file)
+    exported = json.loads(file.read_text(encoding="utf-8"))
     assert exported["name"] == "Ada" and exported["weapons"][0]["damage"] == "3d6"
 
     page.click('[data-action="export-link"]')
@@ -180,9 +211,9 @@ def test_a_character_goes_out_as_a_file_and_a_link_and_comes_back_the_same(page:
     assert "#character=" in url and "/table/character/" in url
 
     # Import the file: a second Ada (new id), identical otherwise.
-    page.set_input_files(".mt-file", str(saved))
+    page.set_input_files(".mt-file", str(file))
     expect(page.locator(".mt-status")).to_have_text("Imported Ada.", timeout=STEP_MS)
-    characters = json.loads(stored(page, STORE) or "")["characters"]
+    characters = saved(page)["characters"]
     assert len(characters) == 2
     assert {**characters[1], "id": "ada-1"} == {**exported, "id": "ada-1"}
 
@@ -191,7 +222,7 @@ def test_a_character_goes_out_as_a_file_and_a_link_and_comes_back_the_same(page:
     expect(page.locator(".mt-offer")).to_contain_text("This link carries a character: Ada.", timeout=BOOT_MS)
     page.click('[data-action="accept-link"]')
     expect(page.locator(".mt-status")).to_have_text("Imported Ada.", timeout=STEP_MS)
-    assert len(json.loads(stored(page, STORE) or "")["characters"]) == 3
+    assert len(saved(page)["characters"]) == 3
     assert "#character=" not in page.url
 
 
@@ -211,7 +242,7 @@ BAD_FILES = {
 def test_a_malformed_import_is_refused_with_a_message_and_loses_nothing(page: Any, tmp_path: Path) -> None:
     open_table(page, "character", {STORE: store_of(ada())})
     expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
-    before = stored(page, STORE)
+    before = saved(page)
     message = page.locator("[data-import-message]")
     for label, (content, says) in BAD_FILES.items():
         bad = tmp_path / f"{label}.json"
@@ -223,7 +254,7 @@ def test_a_malformed_import_is_refused_with_a_message_and_loses_nothing(page: An
     page.fill(".mt-import-text", "https://example.org/#character=%%%")
     page.click('[data-action="import"]')
     expect(message).to_contain_text("Not imported: The link is damaged", timeout=STEP_MS)
-    assert stored(page, STORE) == before
+    assert saved(page) == before
     expect(page.locator('[data-path="name"]')).to_have_value("Ada")
     assert page.locator("img[src='x']").count() == 0
 
@@ -311,6 +342,9 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
     expect(card(page, "Goon").locator("[data-state]")).to_have_text("seriously wounded", timeout=STEP_MS)
     page.click('[data-action="undo"]')
     expect(card(page, "Goon").locator("[data-state]")).to_have_text("unhurt", timeout=STEP_MS)
+    expect(page.locator(".mt-sticky .mt-status")).to_contain_text(
+        "Undone: Goon takes 8 (8): seriously wounded"
+    )
     assert json.loads(stored(page, TRACKER) or "") == saved
 
 

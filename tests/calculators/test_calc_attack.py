@@ -47,7 +47,7 @@ def test_the_defaults_are_a_hit_with_effect_3_and_four_rolls_of_3d6() -> None:
 def test_without_a_roll_only_the_chance_shows() -> None:
     out = outputs(roll="")
     assert out["chance"] == "72.22%"
-    assert {k for k, v in out.items() if v != EMPTY} == {"chance"}
+    assert {k for k, v in out.items() if v != EMPTY} == {"chance", "summary"}
 
 
 def test_the_mitigation_example_2d6_plus_4_against_13_rolling_6() -> None:
@@ -206,3 +206,91 @@ def test_the_cover_takes_the_attacks_it_absorbs_against_its_armor_and_hp() -> No
     )
     assert (out["cover_damage"], out["cover_broken"]) == ("17.00", "20.58%")
     assert outputs(modifier=0, difficulty=8, roll=4, cover=2)["cover_damage"] == EMPTY
+
+
+def test_the_adversarys_cover_takes_the_rolls_it_cost_you_on_a_hit() -> None:
+    """Outcomes § Cover Takes Damage > Application to Adversaries ("This rule also applies to
+    Adversaries"); ruling #adversary-cover-success: the cover, in the Difficulty, lowered your Effect by
+    its value, so that many of your damage rolls go against it; the adversary keeps 1 + Effect rolls.
+
+    By hand: DM +2, Difficulty 10 (8 + cover 2), roll 9: Effect +1, 2 rolls on the adversary; without
+    the cover the Effect would be +3 (4 rolls): the 2 lost rolls of 1d6 hit a cover of AR 2 and 5 HP.
+    Each does max(0, d - 2): 0, 0, 1, 2, 3, 4; every way two d6 fall is counted.
+    """
+    ways = [max(0, a - 2) + max(0, b - 2) for a, b in product(range(1, 7), repeat=2)]
+    out = outputs(
+        modifier=2,
+        difficulty=10,
+        roll=9,
+        damage="1d6",
+        adversary_cover=2,
+        adversary_cover_armor=2,
+        adversary_cover_hp=5,
+    )
+    assert (out["effect"], out["rolls"], out["adversary_cover_rolls"]) == ("+1", "2", "2")
+    assert out["adversary_cover_damage"] == two_decimals(Fraction(sum(ways), 36)) == "3.33"
+    assert out["adversary_cover_left"] == two_decimals(Fraction(sum(max(0, 5 - w) for w in ways), 36))
+    assert out["adversary_cover_broken"] == percent(Fraction(sum(w > 5 for w in ways), 36)) == "16.67%"
+    assert "their cover takes 2 more" in out["summary"]
+
+
+def test_the_adversarys_cover_against_3d6_matches_icepool() -> None:
+    """The same reading with the adversary's cover of 3 against 3d6 at AR 4 and 15 HP, cross-checked
+    against icepool's exact distribution of three rolls of max(0, 3d6 - 4)."""
+    import icepool
+
+    one = (3 @ icepool.d6).map(lambda x: max(0, x - 4))
+    total = 3 @ one
+    whole = total.denominator()
+    expected = Fraction(sum(o * q for o, q in total.items()), whole)
+    left = Fraction(sum(max(0, 15 - o) * q for o, q in total.items()), whole)
+    broken = Fraction(sum(q for o, q in total.items() if o > 15), whole)
+    out = outputs(adversary_cover=3, damage="3d6", adversary_cover_armor=4, adversary_cover_hp=15)
+    assert out["adversary_cover_rolls"] == "3"
+    assert (out["adversary_cover_damage"], out["adversary_cover_left"], out["adversary_cover_broken"]) == (
+        two_decimals(expected),
+        two_decimals(left),
+        percent(broken),
+    )
+
+
+def test_the_adversarys_cover_counts_at_most_4_and_nothing_on_a_failure() -> None:
+    """Actions § Defend Action: "the maximum modifier of Cover and Concealment is 4" (ruling #defend-cap);
+    on your failure the adversary's cover takes nothing (ruling #adversary-cover-success)."""
+    assert outputs(adversary_cover=6)["adversary_cover_rolls"] == "4"
+    assert outputs(adversary_cover=6, cover_cap="doubling_only")["adversary_cover_rolls"] == "6"
+    missed = outputs(roll=3, adversary_cover=2, adversary_cover_hp=10)
+    assert missed["outcome"] == "failure"
+    assert all(missed[k] == EMPTY for k in ("adversary_cover_rolls", "adversary_cover_damage"))
+    assert outputs(adversary_cover=2)["adversary_cover_damage"] == EMPTY  # no HP given: only the count
+
+
+def test_the_effect_can_be_given_instead_of_the_roll() -> None:
+    """Knowing "I failed by 5", a player enters the Effect; it wins over the roll (CM § Effect)."""
+    by_effect = outputs(effect=-5, cover=2, roll=9)
+    by_roll = outputs(modifier=0, difficulty=8, roll=3, cover=2)
+    keys = ("effect", "outcome", "remaining", "cover_absorbs", "rolls", "expected")
+    assert {k: by_effect[k] for k in keys} == {k: by_roll[k] for k in keys}
+    assert by_effect["effect"] == f"{MINUS}5" and by_effect["remaining"] == "3"
+    assert compute(effect="x")["errors"]["effect"]
+
+
+def test_the_summary_says_the_answer_in_words() -> None:
+    """The answer first: hit or miss, the rolls and where they go, the cover's share."""
+    assert (
+        outputs()["summary"]
+        == "Hit (Effect +3): 4 rolls of 3d6 against the adversary, about 42 damage in all."
+    )
+    hit = outputs(effect=-5, adversary_damage="3d3-2", own_armor=4, cover=2)
+    assert hit["summary"] == (
+        f"Miss (Effect {MINUS}5): you take 3 rolls of 3d3{MINUS}2 {MINUS} armor 4 (at least 0 a roll), "
+        "about 2 damage in all; your cover takes 2."
+    )
+    assert outputs(roll="")["summary"].startswith("Chance to hit: 72.22%.")
+
+
+def test_the_hand_off_links_carry_the_live_numbers() -> None:
+    """Mitigated to 3 rolls: the damage link carries Effect -3 and the adversary's dice and armor."""
+    details = compute(effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3)["details"]
+    assert 'href="calculators/damage/?effect=-3&amp;damage=3d3-2&amp;rate_of_attack=0&amp;armor=4"' in details
+    assert 'data-handoff="thresholds" href="calculators/thresholds/?damage=5"' in details

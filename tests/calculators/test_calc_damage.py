@@ -47,6 +47,7 @@ def brute_force_totals(
 
 def test_the_defaults_are_three_rolls_of_3d6() -> None:
     assert outputs() == {
+        "summary": "Effect +2: 3 rolls of 3d6, about 32 damage in all.",
         "rolls": "3",
         "kept": "3",
         "per_roll": "3d6",
@@ -70,7 +71,11 @@ def test_a_broadsword_against_armor_3_deals_3d3_minus_5_twice() -> None:
     # Outcomes § Example: Success Effect Damage Rolls: 3d3-2 against armor 3 is 3d3-5;
     # success effect 1 gives 2 rolls.
     out = outputs(effect=1, damage="3d3-2", armor=3)
-    assert (out["rolls"], out["kept"], out["per_roll"]) == ("2", "2", "3d3\u22125")
+    assert (out["rolls"], out["kept"], out["per_roll"]) == (
+        "2",
+        "2",
+        "3d3\u22122 \u2212 armor 3 (at least 0 a roll)",
+    )
 
 
 def test_an_automatic_rifle_with_success_effect_2_fires_three_times() -> None:
@@ -88,21 +93,28 @@ def test_a_fail_effect_of_3_against_rate_of_attack_2_keeps_the_two_highest() -> 
 def test_success_effect_3_with_rate_of_attack_3_makes_four_rolls_and_keeps_three() -> None:
     # docs/rulings.md#success-rolls-count: 1 + success effect rolls, the best RoA kept.
     out = outputs(effect=3, damage="3d6", rate_of_attack=3, armor=5)
-    assert (out["rolls"], out["kept"], out["per_roll"]) == ("4", "3", "3d6\u22125")
+    assert (out["rolls"], out["kept"], out["per_roll"]) == (
+        "4",
+        "3",
+        "3d6 \u2212 armor 5 (at least 0 a roll)",
+    )
 
 
 def test_three_broadsword_blows_against_a_flak_jacket() -> None:
     # Outcomes § Armor example: fail effect 3, 3d3-2 against armor 4 -> 3d3-6 each.
     out = outputs(effect=-3, damage="3d3-2", armor=4)
     totals = brute_force_totals(3, 3, -2, 4, 3, 3, 0)
-    assert out["per_roll"] == "3d3\u22126"
+    assert out["per_roll"] == "3d3\u22122 \u2212 armor 4 (at least 0 a roll)"
     assert out["expected"] == two_decimals(sum(t * p for t, p in totals.items()))
 
 
 def test_a_scale_prefix_multiplies_and_a_larger_scale_target_is_immune() -> None:
     # Outcomes § Damage Scale, § Armor Scale: D 3d3 against DAR 2 is D 3d3-2;
     # personal-scale damage against a Deka target: nothing.
-    assert outputs(effect=0, damage="D 3d3", armor=2, target_scale="D")["per_roll"] == "D 3d3\u22122"
+    assert (
+        outputs(effect=0, damage="D 3d3", armor=2, target_scale="D")["per_roll"]
+        == "D 3d3 \u2212 armor 2 (at least 10 a roll)"
+    )
     immune = outputs(effect=3, damage="3d6", target_scale="D")
     assert immune["per_roll"] == "0 (immune)" and immune["expected"] == "0.00"
 

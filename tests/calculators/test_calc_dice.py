@@ -27,6 +27,7 @@ outputs = partial(_calc.outputs, "dice")
 
 def test_without_a_roll_number_only_the_range_and_average_show() -> None:
     assert outputs(check="advantage") == {
+        "summary": "2d6: 2 to 12, 7.00 on average.",
         "rolls": "\u2014",
         "faces": "\u2014",
         "total": "\u2014",

@@ -37,7 +37,10 @@ outputs = partial(_calc.outputs, "hit_location")
 
 def test_without_a_roll_number_or_own_roll_nothing_is_rolled_yet() -> None:
     found = runtime.compute("hit_location", {})
-    assert found["ok"] and set(found["outputs"].values()) == {"\u2014"}
+    assert found["ok"] and set(found["outputs"].values()) == {
+        "\u2014",
+        "Enter the 2d6 roll, or a roll number, to find where the hit lands.",
+    }
     assert "Press Roll" in found["details"]
 
 

@@ -23,7 +23,12 @@ outputs = partial(_calc.outputs, NAME)
 
 def test_the_defaults_are_the_shield_example_two_attacks_on_the_shield_one_on_the_character() -> None:
     # Outcomes § Cover Takes Damage: fail effect 3, shield of cover 2 -> the shield takes 2, the character 1.
-    assert outputs() == {"remaining": "1", "ordinary_failure": "no", "cover_absorbs": "2"}
+    assert outputs() == {
+        "remaining": "1",
+        "ordinary_failure": "no",
+        "cover_absorbs": "2",
+        "summary": "You take 1 damage roll; the cover takes 2.",
+    }
 
 
 def test_degree_7_against_conditions_3_cover_2_and_skill_2_is_an_ordinary_failure() -> None:
@@ -32,6 +37,7 @@ def test_degree_7_against_conditions_3_cover_2_and_skill_2_is_an_ordinary_failur
         "remaining": "0",
         "ordinary_failure": "yes",
         "cover_absorbs": "2",
+        "summary": "An ordinary failure: no damage to you; the cover takes 2.",
     }
     details = runtime.compute(NAME, {"fail_effect": "7", "conditions": "3", "cover": "2", "skill": "2"})[
         "details"
@@ -52,6 +58,7 @@ def test_cover_of_3_or_more_takes_all_three_attacks() -> None:
         "remaining": "0",
         "ordinary_failure": "yes",
         "cover_absorbs": "3",
+        "summary": "An ordinary failure: no damage to you; the cover takes 3.",
     }
     assert outputs(fail_effect=3, cover=5)["cover_absorbs"] == "3"
 
@@ -104,6 +111,7 @@ def test_without_defend_each_factor_removes_up_to_its_value_in_order(
     after_conditions = max(0, degree - conditions - concealment)
     absorbed = min(cover, after_conditions)
     remaining = max(0, after_conditions - cover - skill)
+    assert out.pop("summary").startswith("An ordinary failure" if remaining == 0 else "You take")
     assert out == {
         "remaining": str(remaining),
         "ordinary_failure": "yes" if remaining == 0 else "no",

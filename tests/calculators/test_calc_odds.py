@@ -24,7 +24,12 @@ def result(**params: object) -> dict:
 
 def test_difficulty_8_without_modifiers_is_41_67_percent_as_in_the_difficulty_table() -> None:
     # Core Mechanics § Difficulty Number Table: 8 (Challenging) -> 41.67%.
-    assert result()["outputs"] == {"plain": "41.67%", "advantage": "68.06%", "disadvantage": "19.44%"}
+    assert result()["outputs"] == {
+        "plain": "41.67%",
+        "advantage": "68.06%",
+        "disadvantage": "19.44%",
+        "summary": "Reaching 8 at DM +0: 41.67%; 68.06% with advantage, 19.44% with disadvantage.",
+    }
 
 
 @pytest.mark.parametrize(

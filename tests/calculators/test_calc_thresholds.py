@@ -36,6 +36,7 @@ def test_str_7_dex_8_end_9_has_24_hp_and_thresholds_8_16_25() -> None:
         "dying": "25",
         "targeted": EMPTY,
         "targeted_threshold": EMPTY,
+        "summary": "Critically wounded: 16 damage of 24 HP, \u22125 to every roll, bleeding.",
     }
 
 

@@ -22,11 +22,19 @@ outputs = partial(_calc.outputs, "thrown")
 @pytest.mark.parametrize(("value", "straight", "lobbed"), [("0.5", "3 m", "10 m"), ("1.5", "10 m", "31 m")])
 def test_strength_7_reproduces_the_sources_two_examples(value: str, straight: str, lobbed: str) -> None:
     # Actions § Thrown Weapons > Examples: Str 7, 0.5 -> 3 m / 10 m; 1.5 -> 10 m / 31 m.
-    assert outputs(strength=7, thrown=value) == {"straight": straight, "lobbed": lobbed}
+    assert outputs(strength=7, thrown=value) == {
+        "straight": straight,
+        "lobbed": lobbed,
+        "summary": f"Thrown straight {straight}, lobbed {lobbed}.",
+    }
 
 
 def test_the_exact_reading_keeps_the_half_metres() -> None:
-    assert outputs(strength=7, thrown="1.5", rounding="exact") == {"straight": "10.5 m", "lobbed": "31.5 m"}
+    assert outputs(strength=7, thrown="1.5", rounding="exact") == {
+        "straight": "10.5 m",
+        "lobbed": "31.5 m",
+        "summary": "Thrown straight 10.5 m, lobbed 31.5 m.",
+    }
 
 
 def test_a_decimal_comma_and_a_fraction_are_read() -> None:

@@ -35,6 +35,7 @@ def test_the_defaults_give_the_chance_of_reaching_8_on_2d6() -> None:
         "outcome": "\u2014",
         "success_effect": "\u2014",
         "fail_effect": "\u2014",
+        "summary": "41.67% chance to reach 8.",
     }
 
 
@@ -56,6 +57,7 @@ def test_a_roll_of_5_against_8_is_a_fail_effect_of_3() -> None:
         "outcome": "failure",
         "success_effect": "0",
         "fail_effect": "3",
+        "summary": "41.67% chance to reach 8; your roll: Effect \u22123, failure.",
     }
 
 

@@ -270,3 +270,55 @@ def test_compute_json_accepts_non_string_values_and_bad_json_shapes() -> None:
     out = json.loads(runtime.compute_json("effect", json.dumps({"modifier": 2, "roll": None})))
     assert out["ok"] and out["values"]["modifier"] == "2"
     assert json.loads(runtime.compute_json("effect", "[1, 2]"))["ok"]
+
+
+# ---------------------------------------------------------------- the answer first (issue 13)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_calculator_answers_its_defaults_in_one_line_of_words(name: str) -> None:
+    found = runtime.compute(name)
+    assert found["summary"] and found["summary"] != EMPTY_OUTPUT
+    assert "\n" not in found["summary"] and found["summary"].endswith(".")
+    html = runtime.prerender(name)
+    assert 'class="calc-summary" data-summary' in html and found["summary"].replace("'", "&#x27;") in html
+
+
+def test_the_summary_is_an_output_when_the_calculator_words_it_and_hidden_without_a_result() -> None:
+    from calculators.framework.spec import SUMMARY, answered
+
+    toy = _toy(answered(lambda v: Result({"sum": str(v["a"] + v["b"])}), lambda v, out: f"Sum {out['sum']}."))
+    assert payload(evaluate(toy))["outputs"][SUMMARY] == "Sum 3."
+    bad = evaluate(toy, {"a": "x"})
+    assert payload(bad)["outputs"][SUMMARY] == payload(bad)["summary"] == EMPTY_OUTPUT
+    assert 'data-output="summary" aria-live="polite" hidden>' in render_calculator(bad)
+    # Without its own summary, a calculator shows its first outputs in words, not as an output.
+    plain = evaluate(_toy(lambda v: Result({"sum": "3"})))
+    assert payload(plain)["summary"] == "Sum: 3." and SUMMARY not in payload(plain)["outputs"]
+
+
+def test_an_output_that_does_not_apply_is_hidden_not_shown_as_a_dash() -> None:
+    html = render_calculator(evaluate(_toy(lambda v: Result({"sum": "3"}))))
+    assert '<div class="calc-output"><dt>Sum</dt>' in html
+    assert '<div class="calc-output" hidden><dt>Note</dt>' in html
+
+
+def test_ruling_choices_fold_into_a_closed_section_that_counts_those_not_default() -> None:
+    calc = registry.get("attack")
+    assert '<details class="calc-rulings" data-rulings><summary data-rulings-label>Rulings (all default)' in (
+        render_calculator(evaluate(calc))
+    )
+    changed = render_calculator(evaluate(calc, {"cover_cap": "doubling_only", "order": "skill_before_cover"}))
+    assert "Rulings (2 not default)</summary>" in changed
+    fold = changed[changed.index("<details") : changed.index("</details>")]
+    assert 'name="cover_cap"' in fold and 'name="modifier"' not in fold
+
+
+def test_hand_offs_are_links_with_the_results_numbers() -> None:
+    from calculators.framework.spec import Handoff
+
+    link = Handoff("go", "calculators/damage.md", (("effect", "-3"),))
+    toy = _toy(lambda v: Result({"sum": "3"}, next=(link,)))
+    details = payload(evaluate(toy), "../../")["details"]
+    want = '<a data-handoff="damage" href="../../calculators/damage/?effect=-3">go</a>'
+    assert f'<p class="calc-next">Next: {want}</p>' in details

@@ -150,7 +150,8 @@ def test_a_signed_figure_reads_the_same_in_a_calculator_the_tracker_and_format(f
     # A calculator's output and its working.
     found = _calc("effect", modifier=figure, difficulty=8, roll=8)
     assert found["outputs"]["effect"] == _effect_output(figure) == text
-    assert f"Effect = roll 8 {text} \u2212 difficulty 8 = {text}" in found["details"]
+    # In a sum the modifier is a term: "roll 8 \u2212 3", "roll 8 + 2", nothing for 0.
+    assert f"Effect = roll 8{fmt.term(figure)} \u2212 difficulty 8 = {text}" in found["details"]
     # The tracker: the wound penalty shown on a card, and the Tactics bonus in the initiative text.
     damage = -3 * figure if figure <= 0 else 0
     if figure <= 0:
@@ -230,3 +231,13 @@ def test_the_table_scripts_format_no_number(name: str) -> None:
     assert "toFixed" not in source
     assert not re.search(r"""replace\(\s*["']-["']""", source)  # hyphen to minus: Python's job
     assert not re.search(r"`\+\$\{", source)  # "+" glued to a number
+
+
+@pytest.mark.parametrize(("value", "text"), [(2, " + 2"), (-3, " \u2212 3"), (0, "")])
+def test_a_modifier_in_a_sum_is_a_term_with_spaces_and_a_true_minus(value: int, text: str) -> None:
+    assert fmt.term(value) == text
+
+
+@pytest.mark.parametrize(("count", "text"), [(0, "0 rolls"), (1, "1 roll"), (3, "3 rolls")])
+def test_a_count_takes_its_noun_in_the_right_number(count: int, text: str) -> None:
+    assert fmt.plural(count, "roll") == text

@@ -12,20 +12,11 @@ import re
 import struct
 from pathlib import Path
 
-import pytest
-from _build import load_hook, mkdocs_build
+from _build import load_hook
 
 offline = load_hook("offline")
 
 SETTINGS = re.compile(r"/\*MNEME_OFFLINE\*/ (.*?) /\*END_MNEME_OFFLINE\*/")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    dest = tmp_path_factory.mktemp("offline-site")
-    done = mkdocs_build(dest, "https://example.org/sub/path/")
-    assert done.returncode == 0, done.stderr[-4000:]
-    return dest
 
 
 def settings(site: Path) -> dict[str, object]:
@@ -63,8 +54,9 @@ def test_the_precache_includes_every_page_pyodide_the_wheel_and_the_worker(site:
     files = set(settings(site)["files"])  # type: ignore[arg-type]
     pages = {as_url(p.relative_to(site).as_posix()) for p in site.rglob("*.html")}
     assert pages <= files
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         assert f"assets/pyodide/{name}" in files
+    assert any(re.fullmatch(r"assets/pyodide/python_stdlib\.[0-9a-f]{16}\.zip", f) for f in files)
     calculators = [f for f in files if f.startswith("assets/calculators/")]
     assert any(re.fullmatch(r"assets/calculators/mneme_rules\.[0-9a-f]{16}\.whl", f) for f in calculators)
     assert any(re.fullmatch(r"assets/calculators/worker\.[0-9a-f]{16}\.js", f) for f in calculators)
@@ -82,8 +74,10 @@ def test_the_cache_is_named_by_a_hash_of_the_built_files(site: Path) -> None:
     for rel in expected_precache(site):
         digest.update(rel.encode() + b"\0")
         digest.update(hashlib.sha256((site / rel).read_bytes()).digest())
-    assert settings(site)["cache"] == "mneme-offline-" + digest.hexdigest()[:16]
+    assert settings(site)["build"] == digest.hexdigest()[:16]
     assert settings(site)["dev"] is False
+    # Cache names end with the site's scope: a site at /a/ never matches one at /a/b/ (issue 14).
+    assert offline.cache_name("abc", "/sub/path/") == "mneme-offline-abc@/sub/path/"
 
 
 def test_a_changed_file_changes_the_build_hash(tmp_path: Path) -> None:
@@ -98,21 +92,24 @@ def test_a_changed_file_changes_the_build_hash(tmp_path: Path) -> None:
 
 def test_the_service_worker_deletes_old_caches_and_is_scoped_to_its_own_folder(site: Path) -> None:
     text = (site / "sw.js").read_text(encoding="utf-8")
-    assert "name.startsWith(SETTINGS.prefix) && name !== SETTINGS.cache" in text
-    assert "caches.delete(name)" in text
+    assert "name.startsWith(SETTINGS.prefix) && name.endsWith(SUFFIX)" in text
+    assert "if (ours(name) && name !== CACHE) await caches.delete(name)" in text
+    assert "const SUFFIX = `@${SCOPE.pathname}`" in text
     assert 'new URL("./", self.location.href)' in text  # relative: any sub-path
     assert "https://" not in text and "http://" not in text
 
 
 def test_registration_uses_a_url_relative_to_the_script(site: Path) -> None:
-    text = (site / "assets" / "offline" / "register.js").read_text(encoding="utf-8")
+    (register,) = (site / "assets" / "offline").glob("register.*.js")
+    assert re.fullmatch(r"register\.[0-9a-f]{16}\.js", register.name)  # content-hashed (issue 14)
+    text = register.read_text(encoding="utf-8")
     assert 'new URL("../../", script ? script.src : location.href)' in text
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         depth = len(page.relative_to(site).parts) - 1
         # 404.html is served at any depth, so mkdocs gives it root-relative URLs under the sub-path.
         prefix = "/sub/path/" if page.name == "404.html" else "../" * depth
-        assert f'src="{prefix}assets/offline/register.js"' in html, page
+        assert f'src="{prefix}assets/offline/{register.name}"' in html, page
 
 
 def png_size(data: bytes) -> tuple[int, int]:

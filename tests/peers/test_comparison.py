@@ -50,17 +50,20 @@ def test_a_limited_rate_of_attack_keeps_only_the_best_rolls():
     assert mneme_expected_damage(2, DamageDice(1, 6), rate_of_attack=2) > 2 * Fraction(7, 2)
 
 
+def hits(most: int, dice: int, sides: int, bonus: int, armor: int, rate: int) -> st.SearchStrategy:
+    """Margins from a miss to ``most``, weapons up to ``dice`` d ``sides`` ± ``bonus``, armor, a rate."""
+    return st.tuples(
+        st.integers(-1, most),
+        st.builds(DamageDice, st.integers(1, dice), st.integers(2, sides), st.integers(-bonus, bonus)),
+        st.integers(0, armor),
+        st.one_of(st.none(), st.integers(1, rate)),
+    )
+
+
 @settings(max_examples=40, deadline=None)
-@given(
-    st.integers(-1, 3),
-    st.integers(1, 2),
-    st.integers(2, 4),
-    st.integers(-2, 2),
-    st.integers(0, 4),
-    st.one_of(st.none(), st.integers(1, 3)),
-)
-def test_mneme_average_damage_matches_brute_force(margin, count, sides, bonus, armor, rate):
-    weapon = DamageDice(count, sides, bonus)
+@given(hits(3, 2, 4, 2, 4, 3))
+def test_mneme_average_damage_matches_brute_force(hit):
+    margin, weapon, armor, rate = hit
     assert mneme_expected_damage(margin, weapon, armor=armor, rate_of_attack=rate) == brute_force_mneme(
         margin, weapon, armor, rate
     )
@@ -193,17 +196,10 @@ def test_each_mneme_figure_is_the_mneme_rules_own(heavy):
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    st.integers(-1, 8),
-    st.integers(1, 3),
-    st.integers(2, 6),
-    st.integers(-3, 3),
-    st.integers(0, 6),
-    st.one_of(st.none(), st.integers(1, 4)),
-)
-def test_mneme_damage_is_the_damage_engines_expected_total(margin, count, sides, bonus, armor, rate):
+@given(hits(8, 3, 6, 3, 6, 4))
+def test_mneme_damage_is_the_damage_engines_expected_total(hit):
     # Outcomes § Damage Rolls, § Rate of Attack, § Armor: the mean of rules_core.damage.damage_outcome.
-    weapon = DamageDice(count, sides, bonus)
+    margin, weapon, armor, rate = hit
     expected = (
         0
         if margin < 0

@@ -26,8 +26,9 @@ def render_table(name: str) -> str:
 
 
 def rows_of(markdown: str) -> list[list[str]]:
-    """The body rows of a rendered pipe table, as stripped cells."""
-    lines = [line for line in markdown.splitlines() if line.startswith("|")]
+    """The body rows of a rendered pipe table (of the wide layout where there are two), as stripped cells."""
+    first = markdown.split("\n\n</div>", 1)[0]
+    lines = [line for line in first.splitlines() if line.startswith("|")]
     return [[c.strip() for c in line.strip("|").split(" | ")] for line in lines[2:]]
 
 
@@ -40,14 +41,45 @@ def row_starting(markdown: str, first: str) -> list[str]:
 # ---------------------------------------------------------------- every table
 
 
+LAYOUTS = re.compile(
+    r'<div class="rules-wide" markdown>\n\n(.+?)\n\n</div>\n\n'
+    r'<div class="rules-narrow" markdown>\n\n(.+?)\n\n</div>',
+    re.S,
+)
+
+
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_each_table_renders_as_a_well_formed_pipe_table(name: str) -> None:
     rendered = render_table(name)
-    lines = rendered.splitlines()
-    assert len(lines) >= 3, "a header, an alignment row and at least one row"
-    widths = {line.count(" | ") for line in lines}
-    assert len(widths) == 1, f"every line of {name} has the same number of cells"
-    assert re.fullmatch(r"\| (:?---:?)( \| :?---:?)* \|", lines[1])
+    both = LAYOUTS.fullmatch(rendered)  # a wide layout and a narrow one for a phone, or one table
+    for layout in both.groups() if both else (rendered,):
+        lines = layout.splitlines()
+        assert len(lines) >= 3, "a header, an alignment row and at least one row"
+        widths = {line.count(" | ") for line in lines}
+        assert len(widths) == 1, f"every line of {name} has the same number of cells"
+        assert re.fullmatch(r"\| (:?---:?)( \| :?---:?)* \|", lines[1])
+
+
+def test_the_wide_tables_have_a_phone_layout_with_the_same_figures() -> None:
+    """At 360 px the healing rates come transposed, grappling effects stacked, movement one column fewer."""
+    healing = LAYOUTS.fullmatch(render_table("healing-rates"))
+    assert healing
+    assert row_starting(healing.group(2), "Full rest + care")[1:] == [
+        f"{MINUS}2 / day",
+        f"{MINUS}1 / day",
+        f"{MINUS}1 / 3 days",
+        f"{MINUS}1 / 3 days",
+    ]
+    grappling = LAYOUTS.fullmatch(render_table("grappling-effects"))
+    assert grappling
+    throw = row_starting(grappling.group(2), "Throw")
+    assert throw[1] == (
+        "**Target:** body<br>**Effect needed:** ⅙ of HP, rounded up<br>**Difficulty:** +3<br>"
+        "**Damage:** 2d3<br>**Result:** The target is thrown and lies down."
+    )
+    movement = LAYOUTS.fullmatch(render_table("movement"))
+    assert movement
+    assert row_starting(movement.group(2), "Dash, 1.5 m")[1:] == ["10", "7", "5", "3", "2"]
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))

@@ -121,57 +121,47 @@ def test_more_than_fifty_listed_actions_are_rejected() -> None:
         plan_round(iter(["free"] * 10**6))
 
 
-# Actions § Movement Table (1.5 m spaces)
+# Actions § Movement Table, on the usual 1.5 m spaces and on 4.5 m spaces (metres = spaces x scale).
 @pytest.mark.parametrize(
-    ("action", "load", "stance", "spaces"),
+    ("scale", "case", "spaces"),
     [
-        ("move", "light", "standing", 4),
-        ("move", "medium", "standing", 3),
-        ("move", "heavy", "standing", 3),
-        ("move", "light", "crouching", 2),
-        ("move", "heavy", "crouching", 1),
-        ("move", "light", "prone", None),
-        ("dash", "light", "standing", 10),
-        ("dash", "medium", "standing", 7),
-        ("dash", "light", "crouching", 5),
-        ("dash", "medium", "crouching", 3),
-        ("dash", "heavy", "prone", 2),
-        ("run", "light", "standing", 15),
-        ("run", "heavy", "standing", 10),
-        ("run", "light", "crouching", 7),
-        ("run", "medium", "crouching", 5),
-        ("run", "light", "prone", 3),
+        ("3/2", "move light standing", 4),
+        ("3/2", "move medium standing", 3),
+        ("3/2", "move heavy standing", 3),
+        ("3/2", "move light crouching", 2),
+        ("3/2", "move heavy crouching", 1),
+        ("3/2", "move light prone", None),
+        ("3/2", "dash light standing", 10),
+        ("3/2", "dash medium standing", 7),
+        ("3/2", "dash light crouching", 5),
+        ("3/2", "dash medium crouching", 3),
+        ("3/2", "dash heavy prone", 2),
+        ("3/2", "run light standing", 15),
+        ("3/2", "run heavy standing", 10),
+        ("3/2", "run light crouching", 7),
+        ("3/2", "run medium crouching", 5),
+        ("3/2", "run light prone", 3),
+        ("9/2", "move light standing", 1),
+        ("9/2", "move medium crouching", None),
+        ("9/2", "dash light standing", 3),
+        ("9/2", "dash heavy standing", 2),
+        ("9/2", "dash light crouching", 2),
+        ("9/2", "dash medium crouching", 1),
+        ("9/2", "dash light prone", None),
+        ("9/2", "run light standing", 5),
+        ("9/2", "run medium standing", 3),
+        ("9/2", "run light crouching", 3),
+        ("9/2", "run heavy crouching", 2),
+        ("9/2", "run light prone", 1),
     ],
 )
-def test_the_movement_table_on_one_and_a_half_metre_spaces(
-    action: str, load: str, stance: str, spaces: int | None
+def test_the_movement_table_on_one_and_a_half_and_four_and_a_half_metre_spaces(
+    scale: str, case: str, spaces: int | None
 ) -> None:
-    result = movement(action, load, stance)
+    action, load, stance = case.split()
+    result = movement(action, load, stance, scale_m=scale)
     assert result.spaces == spaces
-    assert result.metres == (None if spaces is None else spaces * Fraction(3, 2))
-
-
-@pytest.mark.parametrize(
-    ("action", "load", "stance", "spaces"),
-    [
-        ("move", "light", "standing", 1),
-        ("move", "medium", "crouching", None),
-        ("dash", "light", "standing", 3),
-        ("dash", "heavy", "standing", 2),
-        ("dash", "light", "crouching", 2),
-        ("dash", "medium", "crouching", 1),
-        ("dash", "light", "prone", None),
-        ("run", "light", "standing", 5),
-        ("run", "medium", "standing", 3),
-        ("run", "light", "crouching", 3),
-        ("run", "heavy", "crouching", 2),
-        ("run", "light", "prone", 1),
-    ],
-)
-def test_the_movement_table_on_four_and_a_half_metre_spaces(
-    action: str, load: str, stance: str, spaces: int | None
-) -> None:
-    assert movement(action, load, stance, scale_m="9/2").spaces == spaces
+    assert result.metres == (None if spaces is None else spaces * Fraction(scale))
 
 
 def test_a_light_minor_move_is_six_metres_and_a_medium_one_four_and_a_half() -> None:

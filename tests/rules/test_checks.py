@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from _dice import brute_force_chance
 from hypothesis import given
@@ -61,17 +63,6 @@ def test_competence_without_the_skill_takes_the_unskilled_penalty_instead() -> N
     assert competence(1, None) == -2
 
 
-@pytest.mark.parametrize("skill", [-1, 21])
-def test_competence_rejects_a_skill_out_of_range(skill: int) -> None:
-    with pytest.raises(ValueError, match="skill level must be between 0 and 20"):
-        competence(0, skill)
-
-
-def test_competence_rejects_an_absurd_characteristic_modifier() -> None:
-    with pytest.raises(ValueError, match="characteristic modifier must be between"):
-        competence(51, 0)
-
-
 # Core Mechanics § Modifiers to Rolls > Important Rules
 def test_two_scopes_do_not_stack_only_the_better_counts() -> None:
     total = combine_modifiers(
@@ -127,15 +118,24 @@ def test_athletic_attack_without_athletics_raises_difficulty_eight_to_nine() -> 
     assert combined_difficulty(8, 1) == 9
 
 
-@pytest.mark.parametrize("missing", [-1, 11])
-def test_combined_difficulty_rejects_an_absurd_number_of_missing_skills(missing: int) -> None:
-    with pytest.raises(ValueError, match="missing skills"):
-        combined_difficulty(8, missing)
-
-
-def test_combined_difficulty_beyond_fifty_is_rejected() -> None:
-    with pytest.raises(ValueError, match="difficulty must be between 2 and 50"):
-        combined_difficulty(45, 10)
+# Bounded inputs: a skill of 0..20, a characteristic modifier, 0..10 missing skills, a difficulty up to 50.
+@pytest.mark.parametrize(
+    ("rule", "args", "message"),
+    [
+        (competence, (0, -1), "skill level must be between 0 and 20"),
+        (competence, (0, 21), "skill level must be between 0 and 20"),
+        (competence, (51, 0), "characteristic modifier must be between"),
+        (combined_difficulty, (8, -1), "missing skills"),
+        (combined_difficulty, (8, 11), "missing skills"),
+        (combined_difficulty, (45, 10), "difficulty must be between 2 and 50"),
+    ],
+    ids=["skill -1", "skill 21", "modifier 51", "missing -1", "missing 11", "difficulty 55"],
+)
+def test_competence_and_combined_difficulty_reject_out_of_range_inputs(
+    rule: Callable[..., int], args: tuple[int, int], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        rule(*args)
 
 
 # Core Mechanics § Dice Roll, § Effect, § Fail Effect, § Success Effect
@@ -260,10 +260,6 @@ def test_resolve_check_has_either_a_success_or_a_fail_degree(roll: int, difficul
     outcome = resolve_check(roll, difficulty)
     assert outcome.success == (outcome.fail_degree == 0)
     assert outcome.success_degree - outcome.fail_degree == outcome.effect
-
-
-def test_module_exports_exist() -> None:
-    assert all(hasattr(checks, name) for name in checks.__all__)
 
 
 @pytest.mark.parametrize("written", [-3, 3], ids=["signed", "as a degree"])

@@ -342,37 +342,26 @@ def test_a_medic_0_can_monitor_32_light_care_patients_a_day():
     assert healing.light_care_monitoring_capacity() == 32
 
 
-@pytest.mark.parametrize(
-    ("damage", "level"),
-    [
-        (0, None),
-        (6, CareLevel.LIGHT),
-        (7, CareLevel.MODERATE),
-        (13, CareLevel.MODERATE),
-        (14, CareLevel.SERIOUS),
-        (21, CareLevel.SERIOUS),
-        (22, CareLevel.INTENSIVE),
-    ],
-)
-def test_care_level_follows_the_injury_thresholds_by_default(damage, level):
-    assert healing.care_level(damage, 21) is level
+# Outcomes § Care Levels, 21 HP. By default (None) the care level follows the injury thresholds
+# (7 is seriously wounded, so moderate care); the table's reading uses strict fractions of HP
+# (> 1/3, > 2/3, > HP: exactly 7 stays light).
+CARE_LEVELS = {
+    None: [(0, None), (6, "LIGHT"), (7, "MODERATE"), (13, "MODERATE"), (14, "SERIOUS")],
+    CareLevelReading.TABLE: [(0, None), (7, "LIGHT"), (8, "MODERATE"), (14, "MODERATE"), (15, "SERIOUS")],
+}
 
 
 @pytest.mark.parametrize(
-    ("damage", "level"),
+    ("reading", "damage", "level"),
     [
-        (0, None),
-        (7, CareLevel.LIGHT),
-        (8, CareLevel.MODERATE),
-        (14, CareLevel.MODERATE),
-        (15, CareLevel.SERIOUS),
-        (21, CareLevel.SERIOUS),
-        (22, CareLevel.INTENSIVE),
+        (reading, damage, level)
+        for reading, rows in CARE_LEVELS.items()
+        for damage, level in [*rows, (21, "SERIOUS"), (22, "INTENSIVE")]
     ],
 )
-def test_the_table_reading_of_care_levels_uses_strict_fractions_of_hp(damage, level):
-    """Outcomes § Care Levels: Damage > 1/3 HP, > 2/3 HP, > HP (21 HP: exactly 7 stays light)."""
-    assert healing.care_level(damage, 21, reading=CareLevelReading.TABLE) is level
+def test_care_level_at_each_threshold_of_21_hp_by_default_and_by_the_table(reading, damage, level):
+    chosen = {} if reading is None else {"reading": reading}
+    assert healing.care_level(damage, 21, **chosen) is (None if level is None else CareLevel[level])
 
 
 def test_the_table_reading_rejects_bad_damage():

@@ -2,7 +2,12 @@
 // The URL is relative to this script (assets/offline/ -> ../../), so the site works under any
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
 // first live result (or failure), so precaching never competes with the first paint or the engine.
+// Offline that says so (issue 14): a small mark in the page footer shows the precache's progress,
+// then "Available offline", or which files could not be saved, with Retry.
+// Updates that never mix (issue 14): when a new version is installed and waiting, a notice offers
+// [data-action="update"]: the new worker takes over and the page reloads at once.
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
+// window.mnemeOffline.status() is the last status the worker reported;
 // window.mnemeOfflineConfig = {register: false} (set before this script) turns it off.
 (function () {
   "use strict";
@@ -11,6 +16,10 @@
   const base = new URL("../../", script ? script.src : location.href);
   const config = Object.assign({ register: true, calculatorWaitMs: 20000 }, window.mnemeOfflineConfig || {});
   const supported = "serviceWorker" in navigator && window.isSecureContext;
+  let status = null;
+  let activeCache = null;
+  let updating = false;
+  let lastCheck = 0;
 
   function loaded() {
     return document.readyState === "complete"
@@ -33,18 +42,155 @@
     });
   }
 
+  // ------------------------------------------------------------ the mark in the footer
+
+  function mark() {
+    let el = document.querySelector("[data-mneme-offline]");
+    if (!el) {
+      const home = document.querySelector(".md-footer-meta__inner") || document.body;
+      el = document.createElement("div");
+      el.className = "mneme-offline";
+      el.setAttribute("data-mneme-offline", "");
+      el.setAttribute("role", "status");
+      el.append(document.createElement("span"));
+      home.append(el);
+    }
+    return el;
+  }
+
+  function render() {
+    if (!status) return;
+    const el = mark();
+    el.dataset.state = status.state;
+    const text = el.querySelector("span");
+    const failed = status.failed || [];
+    let words;
+    if (status.state === "saving") {
+      words = `Saving for offline use\u2026 ${status.done || 0} of ${status.total || 0} files`;
+    } else if (status.state === "ready") {
+      words = "Available offline";
+    } else {
+      const shown = failed.slice(0, 3).join(", ") + (failed.length > 3 ? ", \u2026" : "");
+      words =
+        `Not fully available offline: ${failed.length} of ${status.total} files could not be saved ` +
+        `(${shown}).`;
+    }
+    if (text.textContent !== words) text.textContent = words;
+    let retry = el.querySelector('[data-action="offline-retry"]');
+    if (status.state === "partial" && !retry) {
+      retry = document.createElement("button");
+      retry.type = "button";
+      retry.className = "md-button";
+      retry.setAttribute("data-action", "offline-retry");
+      retry.textContent = "Retry";
+      retry.addEventListener("click", retrySaving);
+      el.append(" ", retry);
+    } else if (status.state !== "partial" && retry) {
+      retry.remove();
+    }
+  }
+
+  async function retrySaving() {
+    const registration = await navigator.serviceWorker.getRegistration(base.href);
+    const worker = registration && (registration.active || registration.waiting);
+    if (worker) worker.postMessage({ type: "retry" });
+  }
+
+  function heard(event) {
+    const msg = event.data || {};
+    if (msg.type !== "offline-status") return;
+    // Only the version this page runs on (or the first one being saved) speaks in the mark.
+    if (activeCache && msg.cache !== activeCache) return;
+    status = msg;
+    render();
+  }
+
+  // ------------------------------------------------------------ a waiting new version
+
+  function offerUpdate(registration) {
+    if (!registration.waiting || !navigator.serviceWorker.controller) return;
+    if (document.querySelector("[data-mneme-update]")) return;
+    const notice = document.createElement("div");
+    notice.className = "mneme-update";
+    notice.setAttribute("data-mneme-update", "");
+    notice.setAttribute("role", "status");
+    const words = document.createElement("span");
+    words.textContent = "A new version of this site is ready.";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button md-button--primary";
+    button.setAttribute("data-action", "update");
+    button.textContent = "Update now";
+    button.addEventListener("click", () => {
+      updating = true;
+      button.disabled = true;
+      const waiting = registration.waiting;
+      if (waiting) waiting.postMessage({ type: "skip-waiting" });
+      else location.reload();
+    });
+    notice.append(words, " ", button);
+    document.body.append(notice);
+  }
+
+  function watchUpdates(registration) {
+    offerUpdate(registration);
+    registration.addEventListener("updatefound", () => {
+      const next = registration.installing;
+      if (!next) return;
+      next.addEventListener("statechange", () => {
+        if (next.state === "installed") offerUpdate(registration);
+      });
+    });
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (updating) location.reload();
+    });
+    // Look for a new version as the player moves between pages (instant navigation), at most once a minute.
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(() => {
+        render();
+        if (Date.now() - lastCheck < 60000) return;
+        lastCheck = Date.now();
+        registration.update().catch(() => {});
+      });
+    }
+  }
+
   async function register() {
     if (!supported || !config.register) return null;
+    navigator.serviceWorker.addEventListener("message", heard);
+    navigator.serviceWorker.startMessages();
     await loaded();
     await calculatorsSettled();
     try {
-      await navigator.serviceWorker.register(new URL("sw.js", base).href, { scope: base.href });
-      return await navigator.serviceWorker.ready;
+      const registration = await navigator.serviceWorker.register(new URL("sw.js", base).href, {
+        scope: base.href,
+      });
+      lastCheck = Date.now();
+      watchUpdates(registration);
+      const ready = await navigator.serviceWorker.ready;
+      const answer = new Promise((resolve) => {
+        const once = (event) => {
+          if ((event.data || {}).type !== "offline-status") return;
+          navigator.serviceWorker.removeEventListener("message", once);
+          resolve(event.data);
+        };
+        navigator.serviceWorker.addEventListener("message", once);
+      });
+      if (ready.active) ready.active.postMessage({ type: "status" });
+      const first = await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (first) {
+        activeCache = first.cache;
+        if (first.state !== "saving" || !status) {
+          status = first;
+          render();
+        }
+      }
+      return ready;
     } catch (error) {
       console.warn(`Offline use is unavailable: ${(error && error.message) || error}`);
       return null;
     }
   }
 
-  window.mnemeOffline = { ready: register() };
+  window.mnemeOffline = { ready: register(), status: () => status };
 })();

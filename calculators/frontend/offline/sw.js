@@ -1,20 +1,98 @@
 // Offline service worker (template). hooks/offline.py writes it to the site root as sw.js after the
-// build, filling SETTINGS: the cache name (by build hash) and every file to precache (URLs relative
-// to this script, so a project sub-path works).
-//   install:  precache every file (revalidated, so a stale HTTP cache never mixes two builds in)
-//   activate: delete every older cache of ours, take control of open pages
+// build, filling SETTINGS: the build hash and every file to precache (URLs relative to this script,
+// so a project sub-path works).
+//   install:  precache file by file, each retried a few times (revalidated, so a stale HTTP cache
+//             never mixes two builds in); a file that still fails does not stop the others: the
+//             worker installs, records what failed and tells the pages (progress and outcome).
+//   activate: delete older caches of this site only, take control of open pages
 //   fetch:    HTML network-first (the cached copy when offline or after a slow wait);
 //             everything else cache-first, the network when not cached.
-// A new deploy has a new cache name: its worker installs a complete new cache beside the old one and
-// takes over only when no page uses the old one (never a mix of Pyodide versions or wheels).
+//   message:  "status" (what is cached), "retry" (fetch the files that failed), "skip-waiting"
+//             (the page's Update button: the waiting new version takes over now).
+// Cache names end with this site's own scope ("mneme-offline-HASH@/sub/path/"): two sites on one
+// origin (GitHub Pages project sites) never touch each other's caches (issue 14).
+// Why not Workbox: its precache fails the whole install when one file fails (the all-or-nothing
+// fault issue 14 removes) and brings a runtime bigger than this file; our files are already named by
+// content hash, which is what its revision manifest would add.
 
-const SETTINGS = /*MNEME_OFFLINE*/ { cache: "mneme-offline-dev", prefix: "mneme-offline-", files: [], dev: true } /*END_MNEME_OFFLINE*/;
+const SETTINGS = /*MNEME_OFFLINE*/ { build: "dev", prefix: "mneme-offline-", files: [], dev: true } /*END_MNEME_OFFLINE*/;
 
 const SCOPE = new URL("./", self.location.href);
+const SUFFIX = `@${SCOPE.pathname}`;
+const CACHE = `${SETTINGS.prefix}${SETTINGS.build}${SUFFIX}`;
+const STATUS_KEY = new URL("__offline-status__", SCOPE).href;
 const NETWORK_WAIT_MS = 4000; // a slow network: show the cached page after this long
+const ATTEMPTS = 3; // per file
+const PARALLEL = 6;
 
 function absolute(path) {
   return new URL(path, SCOPE).href;
+}
+
+function ours(name) {
+  return name.startsWith(SETTINGS.prefix) && name.endsWith(SUFFIX);
+}
+
+async function tell(message) {
+  const all = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of all) client.postMessage({ type: "offline-status", cache: CACHE, ...message });
+}
+
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function fetchOne(path) {
+  let last = null;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (attempt) await pause(300 * 3 ** (attempt - 1));
+    try {
+      const response = await fetch(new Request(absolute(path), { cache: "no-cache" }));
+      if (response.ok) return response;
+      last = new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      last = error;
+    }
+  }
+  throw last || new Error("no answer");
+}
+
+async function readStatus() {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(STATUS_KEY);
+  return hit ? hit.json() : null;
+}
+
+// Cache every file in `paths` not cached yet; returns (and stores, and tells the pages) the outcome.
+async function precache(paths) {
+  const cache = await caches.open(CACHE);
+  const queue = paths.slice();
+  const failed = [];
+  let done = 0;
+  let told = 0;
+  await tell({ state: "saving", done, total: paths.length, failed });
+  async function next() {
+    while (queue.length) {
+      const path = queue.shift();
+      try {
+        if (!(await cache.match(absolute(path)))) await cache.put(absolute(path), await fetchOne(path));
+      } catch (error) {
+        failed.push(path);
+      }
+      done += 1;
+      if (done - told >= Math.max(1, paths.length / 20) || done === paths.length) {
+        told = done;
+        tell({ state: "saving", done, total: paths.length, failed });
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, next));
+  failed.sort();
+  const status = { build: SETTINGS.build, total: SETTINGS.files.length, failed, at: Date.now() };
+  const headers = { "content-type": "application/json" };
+  await cache.put(STATUS_KEY, new Response(JSON.stringify(status), { headers }));
+  await tell({ state: failed.length ? "partial" : "ready", ...status });
+  return status;
 }
 
 self.addEventListener("install", (event) => {
@@ -22,18 +100,14 @@ self.addEventListener("install", (event) => {
     self.skipWaiting();
     return;
   }
-  event.waitUntil(
-    caches.open(SETTINGS.cache).then((cache) =>
-      cache.addAll(SETTINGS.files.map((path) => new Request(absolute(path), { cache: "no-cache" }))),
-    ),
-  );
+  event.waitUntil(precache(SETTINGS.files));
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith(SETTINGS.prefix) && name !== SETTINGS.cache) await caches.delete(name);
+        if (ours(name) && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -42,10 +116,19 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
-  if (msg.type === "status" && event.source) {
-    caches.has(SETTINGS.cache).then((cached) =>
-      event.source.postMessage({ type: "offline-status", cache: SETTINGS.cache, cached, files: SETTINGS.files.length }),
+  if (msg.type === "skip-waiting") {
+    self.skipWaiting();
+  } else if (msg.type === "status" && event.source) {
+    const source = event.source;
+    event.waitUntil(
+      readStatus().then((status) => {
+        const state = !status ? "saving" : status.failed.length ? "partial" : "ready";
+        source.postMessage({ type: "offline-status", cache: CACHE, state, build: SETTINGS.build, ...status });
+      }),
     );
+  } else if (msg.type === "retry" && !SETTINGS.dev) {
+    // Only the files that failed are fetched again; the stored status then lists what is still missing.
+    event.waitUntil(readStatus().then((status) => precache(status ? status.failed : SETTINGS.files)));
   }
 });
 
@@ -68,7 +151,7 @@ function pageKey(url) {
 }
 
 async function cachedPage(url) {
-  const cache = await caches.open(SETTINGS.cache);
+  const cache = await caches.open(CACHE);
   return (await cache.match(pageKey(url))) || (await cache.match(absolute("404.html")));
 }
 
@@ -94,7 +177,7 @@ async function networkFirst(request, url) {
 }
 
 async function cacheFirst(request) {
-  const cache = await caches.open(SETTINGS.cache);
+  const cache = await caches.open(CACHE);
   const cached = await cache.match(request, { ignoreVary: true });
   return cached || fetch(request);
 }

@@ -5,8 +5,6 @@ from __future__ import annotations
 from rules_core import _choices
 from rules_core.tables import int_constant
 
-__all__ = ["MAX_ATTRIBUTE", "check_whole", "figure"]
-
 MAX_ATTRIBUTE = 100
 """Attributes, pools and counts above this are rejected (bounded input)."""
 

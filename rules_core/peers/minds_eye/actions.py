@@ -12,14 +12,6 @@ from dataclasses import dataclass
 from rules_core.peers.minds_eye._figures import check_whole, figure
 from rules_core.tables import table
 
-__all__ = [
-    "ActionBudget",
-    "action_kind",
-    "movement_steps",
-    "prone_defence_modifier",
-    "round_actions",
-]
-
 
 @dataclass(frozen=True)
 class ActionBudget:

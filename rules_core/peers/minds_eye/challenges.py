@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from rules_core.peers.minds_eye._figures import check_whole
 
-__all__ = ["BASE_DAMAGE", "challenge_pool", "hit_damage", "tied_test_winner"]
-
 BASE_DAMAGE = 1
 """Damage of a successful attack before powers, as the worked example adds it up."""
 

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 from rules_core.peers.minds_eye._figures import check_whole
 
-__all__ = ["FairEscape", "fair_escape"]
-
 
 @dataclass(frozen=True)
 class FairEscape:

@@ -14,15 +14,6 @@ from rules_core import limits
 from rules_core.peers.minds_eye._figures import check_whole, figure
 from rules_core.tables import table
 
-__all__ = [
-    "Character",
-    "OrderEntry",
-    "initiative",
-    "initiative_order",
-    "initiative_with_delay_bonus",
-    "resolve_shared_moment",
-]
-
 MAX_CHARACTERS = limits.MAX_COMBATANTS
 
 

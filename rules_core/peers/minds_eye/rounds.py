@@ -13,8 +13,6 @@ from rules_core.peers.minds_eye._figures import check_whole, figure
 from rules_core.peers.minds_eye.actions import movement_steps
 from rules_core.peers.minds_eye.initiative import Character, initiative_order
 
-__all__ = ["Round", "TurnActions", "action_allowed_in_round", "turn_actions", "turn_rounds"]
-
 _KINDS = ("physical", "mental", "social")
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from rules_core import _choices
 from rules_core.tables import int_constant
 
-__all__ = ["MAX_SCORE", "check_score", "figure"]
-
 MAX_SCORE = 100
 """Scores, dice results and damage above this size are rejected (bounded input)."""
 

@@ -12,17 +12,6 @@ from fractions import Fraction
 from rules_core.peers.mistrunner._figures import MAX_SCORE, check_score, figure
 from rules_core.tables import table
 
-__all__ = [
-    "WoundState",
-    "body_point_total",
-    "life_points_per_level",
-    "non_lethal_save_chance",
-    "non_lethal_save_target",
-    "recovery_days",
-    "serious_injury_chance",
-    "wound_state",
-]
-
 _MAX_DAMAGE = MAX_SCORE * MAX_SCORE
 
 

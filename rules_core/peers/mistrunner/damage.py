@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from rules_core.peers.mistrunner._figures import MAX_SCORE, check_score, figure
 from rules_core.tables import table
 
-__all__ = ["Armor", "HitResult", "apply_hit", "attack_damage", "worn_armor"]
-
 
 @dataclass(frozen=True)
 class Armor:

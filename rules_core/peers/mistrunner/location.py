@@ -15,8 +15,6 @@ from typing import Any
 from rules_core.peers.mistrunner._figures import check_score, figure
 from rules_core.tables import table
 
-__all__ = ["GrenadeScatter", "HitLocation", "grenade_scatter", "hit_location", "hit_location_chances"]
-
 
 @dataclass(frozen=True)
 class HitLocation:

@@ -9,8 +9,6 @@ from fractions import Fraction
 
 from rules_core.peers.mistrunner._figures import check_score, figure
 
-__all__ = ["move_metres", "move_metres_per_second"]
-
 
 def move_metres(coordination: int, /, *, running: bool = False) -> int:
     """Metres covered by one move action: 5 plus the coordination score, twice that when running.

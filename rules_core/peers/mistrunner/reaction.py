@@ -12,18 +12,6 @@ from dataclasses import dataclass
 from rules_core.peers.mistrunner._figures import check_score, figure
 from rules_core.tables import table
 
-__all__ = [
-    "ActionSlot",
-    "Combatant",
-    "ScheduledAction",
-    "action_slots",
-    "dodge_penalty_dice",
-    "dodged_attack_total",
-    "may_dodge",
-    "reaction_result",
-    "turn_schedule",
-]
-
 
 @dataclass(frozen=True)
 class ActionSlot:

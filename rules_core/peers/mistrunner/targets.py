@@ -12,19 +12,6 @@ from dataclasses import dataclass
 from rules_core.peers.mistrunner._figures import check_score, figure
 from rules_core.tables import table
 
-__all__ = [
-    "ATTACKER_MOTIONS",
-    "COVERS",
-    "RANGES",
-    "TARGET_MOTIONS",
-    "VISIONS",
-    "TargetNumber",
-    "range_target_number",
-    "recoil_modifier",
-    "target_number",
-    "vehicle_speed_modifier",
-]
-
 RANGES = ("point_blank", "short", "medium", "long", "extreme")
 """Range bands, nearest first (keys of ``mistrunner_range_target_numbers.json``)."""
 VISIONS = ("clear", "impaired_vision", "blind_fire")

@@ -76,3 +76,10 @@ def test_only_the_hook_and_tests_import_the_ui_module() -> None:
             if "calculators.table.ui" in names:
                 users.append(path.relative_to(ROOT).as_posix())
     assert users == []
+
+
+def test_the_call_limits_the_worker_checks_are_pythons() -> None:
+    limits = ui.page_config()["limits"]
+    assert limits["call_chars"] == character.MAX_CALL_CHARS and limits["call_depth"] == character.MAX_NESTING
+    engine = (FRONTEND / "engine.js").read_text(encoding="utf-8")
+    assert "given.call_chars" in engine and "given.call_depth" in engine  # read from the page, not repeated

@@ -598,3 +598,79 @@ def test_when_the_acting_combatant_leaves_the_next_in_order_acts() -> None:
     t = table_tracker.tracker_action(fight(), {"type": "next"})["tracker"]
     left = table_tracker.tracker_action(t, {"type": "remove", "id": "c1"})
     assert left["order"] == ["c2", "c3"] and left["current"] == "c3"
+
+
+# ---------------------------------------------------------------- bounded input (issue 14)
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+@given(json_values, st.integers(0, 6))
+def test_the_nesting_scan_agrees_with_the_parsed_depth(value: Any, limit: int) -> None:
+    text = json.dumps(value)
+    assert table_state.nesting_within(text, limit) == (_depth(value) <= limit)
+
+
+def test_brackets_inside_strings_and_escaped_quotes_do_not_count_as_nesting() -> None:
+    assert table_state.nesting_within(json.dumps({"a": '[[[{{{"\\'}), 1)
+    assert not table_state.nesting_within('{"a": "\\"", "b": [[]]}', 2)
+
+
+def test_a_7400_deep_link_is_refused_before_it_is_parsed() -> None:
+    deep = "[" * 7400 + "]" * 7400
+    link = "character=" + base64.urlsafe_b64encode(deep.encode()).decode().rstrip("=")
+    assert len(link) < table_state.MAX_IMPORT_CHARS
+    with pytest.raises(DocumentError, match=f"nests deeper than {table_state.MAX_NESTING} levels"):
+        table_state.import_character(link)
+
+
+def test_the_entry_point_refuses_deep_or_huge_arguments_before_parsing() -> None:
+    deep = '{"tracker": ' + "[" * 7400 + "]" * 7400 + "}"
+    huge = json.dumps({"tracker": "x" * table_state.MAX_CALL_CHARS})
+    for args in (deep, huge):
+        answer = json.loads(table_api.call_json("derive_tracker", args))
+        assert answer == {"ok": False, "error": "Too large or too deeply nested to be read.", "path": ""}
+
+
+def test_the_largest_documents_fit_the_call_limits() -> None:
+    """The limits never refuse a real document: a full tracker with a full log, a full character."""
+    doc = table_tracker.empty_tracker()
+    for n in range(table_tracker.MAX_TRACKED):
+        doc = table_tracker.tracker_action(doc, {"type": "add", "combatant": {"name": f"{'W' * 36}{n:02d}"}})[
+            "tracker"
+        ]
+    doc["log"] = ["L" * table_tracker.MAX_LOG_TEXT] * table_tracker.MAX_LOG
+    full = ada(
+        skills=[{"name": "S" * 40, "level": 1, "characteristic": "dexterity"}] * table_state.MAX_SKILLS,
+        notes="N" * table_state.MAX_NOTES,
+    )
+    for args in ({"tracker": doc, "action": {"type": "next"}}, {"doc": full}, {"character": full}):
+        text = json.dumps(args, separators=(",", ":"), ensure_ascii=False)
+        assert len(text) < table_state.MAX_CALL_CHARS and table_state.nesting_within(text)
+    assert table_api.call("check_tracker", {"doc": doc})["ok"]
+
+
+def test_a_combatant_added_with_a_seed_rolls_initiative_at_once_unless_a_roll_is_given() -> None:
+    joined = table_tracker.tracker_action(
+        table_tracker.empty_tracker(), {"type": "add", "combatant": {"name": "Kara", "seed": 5}}
+    )
+    kara = joined["tracker"]["combatants"][0]
+    assert kara["roll"] in range(2, 13) and joined["rows"]["c1"]["initiative"] is not None
+    assert (
+        joined["tracker"]["log"][-1] == f"R1: Kara joins the fight and rolls {kara['roll']} for initiative."
+    )
+    typed = table_tracker.tracker_action(
+        table_tracker.empty_tracker(), {"type": "add", "combatant": {"name": "Kara", "seed": 5, "roll": 9}}
+    )
+    assert typed["tracker"]["combatants"][0]["roll"] == 9
+    ambush = table_tracker.tracker_action(
+        table_tracker.empty_tracker(),
+        {"type": "add", "combatant": {"name": "Kara", "seed": 5, "mode": "ambush"}},
+    )
+    assert ambush["tracker"]["combatants"][0]["roll"] is None

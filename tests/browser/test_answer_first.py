@@ -1,0 +1,178 @@
+"""The answer first, at the table on a phone (issue 13), in headless Chromium at 360x780.
+
+- Every calculator page keeps its one-line answer (``[data-summary]``) on screen, and not empty, while
+  the first, a middle and the last field has the focus.
+- One attack on a hit shows only the outputs that apply: no visible "—".
+- Hand-off links carry the live numbers: Mitigation (fail effect 5, cover 2) -> Damage makes 3 rolls;
+  Thresholds (damage 14) -> Healing starts from 14 damage.
+- Readings of the source fold into a closed "Rulings" section that says when one is not the default.
+- While the engine starts: the download progress shows, an edit marks the shown result out of date,
+  and the edits made meanwhile apply in order (the last one wins).
+- A link value longer than the field accepts is refused with a message beside it, never cut.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import READY_TIMEOUT_MS, outputs, wait_ready
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 780}
+EMPTY = "\u2014"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "calculators"
+PAGES = sorted(p.stem for p in DOCS.glob("*.md") if p.stem != "index")
+"""Every calculator page (``docs/calculators/NAME.md``)."""
+
+VISIBLE_FIELDS = (
+    "f => [...f.querySelectorAll('input[name], select[name]')]"
+    ".filter(e => e.getClientRects().length > 0).map(e => e.name)"
+)
+SUMMARY_IN_VIEW = """f => {
+  const s = f.querySelector('[data-summary]');
+  const r = s.getBoundingClientRect();
+  return {text: s.textContent.trim(), top: r.top, bottom: r.bottom, height: r.height,
+          inView: r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight};
+}"""
+
+
+def test_the_answer_stays_in_view_while_any_field_is_edited_on_a_phone(page: Any) -> None:
+    """At 360x780, focus on the first, a middle and the last field of every calculator leaves the
+    answer in words on screen, not empty."""
+    page.set_viewport_size(PHONE)
+    for slug in PAGES:
+        page.goto(f"calculators/{slug}/")
+        form = page.locator("form[data-calculator]").first
+        names = form.evaluate(VISIBLE_FIELDS)
+        assert len(names) >= 2, slug
+        for name in (names[0], names[len(names) // 2], names[-1]):
+            form.locator(f'[name="{name}"]').focus()
+            state = form.evaluate(SUMMARY_IN_VIEW)
+            assert state["inView"], (slug, name, state)
+            assert state["text"] and state["text"] != EMPTY, (slug, name)
+
+
+def test_a_hit_in_one_attack_shows_no_dash(page: Any, open_calculator: Any) -> None:
+    """On a hit the failure-side outputs do not apply: they are hidden, and no visible one reads "—"."""
+    page.set_viewport_size(PHONE)
+    form = open_calculator("attack")
+    assert outputs(form)["outcome"] == "success"
+    shown = form.evaluate(
+        "f => [...f.querySelectorAll('[data-output]')].filter(e => e.getClientRects().length > 0)"
+        ".map(e => [e.dataset.output, e.textContent])"
+    )
+    assert shown and all(text != EMPTY for _, text in shown), shown
+    assert "remaining" not in dict(shown) and dict(shown)["summary"].startswith("Hit (Effect +3)")
+    # A miss brings the failure side back and hides the hit-only ones.
+    form.locator('[name="roll"]').fill("3")
+    page.wait_for_function(
+        "f => f.querySelector('[data-output=\"outcome\"]').textContent === 'failure'"
+        " && !f.hasAttribute('data-stale')",
+        arg=form.element_handle(),
+    )
+    assert form.locator('[data-output="remaining"]').is_visible()
+    assert not form.locator('[data-output="adversary_cover_rolls"]').is_visible()
+
+
+def test_mitigation_hands_the_rolls_left_to_the_damage_calculator(page: Any, open_calculator: Any) -> None:
+    """Fail effect 5, cover 2: 3 rolls are left, and the live Next link opens Damage with those 3."""
+    form = open_calculator("mitigation", fail_effect=5, cover=2)
+    assert outputs(form)["remaining"] == "3"
+    form.locator('a[data-handoff="damage"]').click()
+    damage = page.locator('form[data-calculator="damage"]')
+    wait_ready(damage)
+    assert outputs(damage)["rolls"] == "3"
+    # The link follows the form: cover 4 leaves 1 roll.
+    page.go_back()
+    form = page.locator('form[data-calculator="mitigation"]')
+    wait_ready(form)
+    form.locator('[name="cover"]').fill("4")
+    page.wait_for_function(
+        "f => f.querySelector('[data-output=\"remaining\"]').textContent === '1'"
+        " && !f.hasAttribute('data-stale')",
+        arg=form.element_handle(),
+    )
+    assert "effect=-1" in (form.locator('a[data-handoff="damage"]').get_attribute("href") or "")
+
+
+def test_thresholds_hand_the_damage_to_the_healing_calculator(page: Any, open_calculator: Any) -> None:
+    """Thresholds with 14 damage: the Next link opens Healing with 14 damage and the same characteristics."""
+    form = open_calculator("thresholds", damage=14)
+    form.locator('a[data-handoff="healing"]').click()
+    healing = page.locator('form[data-calculator="healing"]')
+    wait_ready(healing)
+    assert healing.locator('[name="damage"]').input_value() == "14"
+    assert (
+        healing.locator("[data-summary]")
+        .inner_text()
+        .endswith(
+            "with 14 damage: "
+            + outputs(healing)["days"]
+            + " days to heal fully; care level "
+            + outputs(healing)["care_level"]
+            + "."
+        )
+    )
+
+
+def test_readings_fold_into_a_closed_rulings_section(page: Any, open_calculator: Any) -> None:
+    """The "(ruling)" choices sit in a closed Rulings section; its title counts those not the default."""
+    form = open_calculator("attack", cover_cap="doubling_only")
+    fold = form.locator("details[data-rulings]")
+    assert fold.get_attribute("open") is None
+    assert fold.locator("summary").inner_text() == "Rulings (1 not default)"
+    assert not form.locator('[name="order"]').is_visible()
+    fold.locator("summary").click()
+    form.locator('[name="cover_cap"]').select_option("always")
+    assert fold.locator("summary").inner_text() == "Rulings (all default)"
+
+
+def test_an_over_long_link_value_is_refused_beside_its_field(page: Any) -> None:
+    """A value longer than the field takes is not cut and used: the field keeps its default and says why."""
+    page.goto("calculators/attack/?damage=" + "3" * 41 + "d6&difficulty=" + "9" * 14 + "&roll=10")
+    form = page.locator('form[data-calculator="attack"]')
+    wait_ready(form)
+    assert form.locator('[name="damage"]').input_value() == "3d6"
+    assert form.locator('[name="difficulty"]').input_value() == "8"
+    assert form.locator('[name="roll"]').input_value() == "10"
+    assert "too long (at most 40 characters)" in form.locator('[data-error-for="damage"]').inner_text()
+    assert "too long (at most 13 characters)" in form.locator('[data-error-for="difficulty"]').inner_text()
+    form.locator('[name="damage"]').fill("2d6")
+    page.wait_for_function(
+        "f => f.querySelector('[data-error-for=\"damage\"]').textContent === ''"
+        " && !f.hasAttribute('data-stale')",
+        arg=form.element_handle(),
+    )
+
+
+def test_while_the_engine_starts_edits_are_marked_out_of_date_and_apply_in_order(page: Any) -> None:
+    """With the engine's largest file held back: the status shows the bytes downloaded so far, an edit
+    marks the prerendered result out of date (visibly), and once the engine is up the result is the one
+    for the last edit."""
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto("calculators/effect/")
+    form = page.locator('form[data-calculator="effect"]')
+    page.wait_for_function("() => document.querySelector('[data-status]').textContent.includes('kB')")
+    assert "kB of the engine downloaded" in form.locator("[data-status]").inner_text()
+    difficulty = form.locator('[name="difficulty"]')
+    for value in ("9", "10", "12"):
+        difficulty.fill(value)
+    assert form.get_attribute("data-stale") is not None
+    page.wait_for_timeout(400)  # the mark appears after a short delay (no flicker on a fast answer)
+    assert form.locator("[data-stale-mark]").is_visible()
+    assert form.get_attribute("data-state") == "loading"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_function(
+        "f => f.dataset.state === 'ready' && !f.hasAttribute('data-stale')",
+        arg=form.element_handle(),
+        timeout=READY_TIMEOUT_MS,
+    )
+    assert outputs(form)["chance"] == "2.78%"  # difficulty 12 on 2d6: 1/36
+    assert not form.locator("[data-stale-mark]").is_visible()

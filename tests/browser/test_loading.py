@@ -1,0 +1,152 @@
+"""Each page loads only what it uses (issue 16), also when reached by instant navigation; warm start.
+
+A reading page asks for no calculator or table script (nor the engine, unless it warms it once idle);
+a calculator page gets the calculator runtime and "use my character"; the tracker gets the table apps;
+the engine worker lives on across instant navigation.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+OUR_SCRIPTS = re.compile(
+    r"/assets/calculators/(engine|calculators|charts|character|tracker)\.[0-9a-f]{16}\.js$"
+)
+HEAVY = re.compile(r"/assets/(pyodide/|calculators/(worker\.|mneme_rules\.|chart\.umd))")
+NO_WARM = "window.mnemeLoaderConfig = { warm: false };"
+
+
+def requested(page: Any) -> list[str]:
+    found: list[str] = []
+    page.on("request", lambda request: found.append(request.url))
+    return found
+
+
+def scripts_in(urls: list[str]) -> set[str]:
+    return {m.group(1) for m in (OUR_SCRIPTS.search(u) for u in urls) if m}
+
+
+def instant_go(page: Any, href: str) -> None:
+    """Follow a link the way a player does; the window survives (instant navigation, no reload)."""
+    page.evaluate("() => { window.__sameWindow = true; }")
+    page.evaluate(
+        """(href) => {
+          const link = Object.assign(document.createElement("a"), {href, id: "go-next"});
+          link.textContent = "next";
+          document.querySelector("article").append(link);
+        }""",
+        href,
+    )
+    page.click("#go-next")
+    page.wait_for_function("() => !document.getElementById('go-next')")
+    assert page.evaluate("window.__sameWindow === true"), "the page was reloaded, not swapped"
+
+
+def test_a_reading_page_loads_no_calculator_table_or_engine_file(context: Any, page: Any) -> None:
+    context.add_init_script(NO_WARM)
+    urls = requested(page)
+    page.goto("rules/checks/")
+    page.wait_for_load_state("networkidle")
+    assert scripts_in(urls) == set()
+    assert [u for u in urls if HEAVY.search(u)] == []
+    assert page.evaluate("typeof window.mnemeEngine") == "undefined"
+    assert page.evaluate("window.mnemeLoader.loaded()") == []
+    # One screen stylesheet of ours; print.css only for print.
+    ours = page.evaluate(
+        """() => [...document.querySelectorAll('link[rel=stylesheet]')]
+          .filter((l) => l.href.includes('/assets/calculators/'))
+          .map((l) => [l.href.split('/').pop().split('.')[0], l.media || 'all'])"""
+    )
+    assert sorted(ours) == [["mneme", "all"], ["print", "print"]]
+
+
+def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engine(
+    context: Any, page: Any
+) -> None:
+    context.add_init_script(NO_WARM)
+    urls = requested(page)
+    page.goto("rules/checks/")
+    page.wait_for_load_state("networkidle")
+    instant_go(page, "../../calculators/effect/")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    assert scripts_in(urls) == {"engine", "calculators", "charts", "character"}
+    assert "tracker" not in page.evaluate("window.mnemeLoader.loaded()")
+    # The tracker needs the table apps; the engine started on the calculator page answers it too.
+    instant_go(page, "../../table/tracker/")
+    page.wait_for_function(
+        "() => window.mnemeTracker && document.querySelector('[data-mneme-table=tracker]').mnemeBound"
+    )
+    assert scripts_in(urls) == {"engine", "calculators", "charts", "character", "tracker"}
+    instant_go(page, "../../calculators/mitigation/")
+    wait_ready(page.locator('form[data-calculator="mitigation"]'))
+    assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == 1
+    # Each script was fetched once, however many pages used it.
+    fetched = [m.group(1) for m in (OUR_SCRIPTS.search(u) for u in urls) if m]
+    assert sorted(fetched) == sorted(set(fetched))
+
+
+def test_a_reading_page_warms_the_engine_once_idle_and_the_next_calculator_is_live_at_once(
+    context: Any, page: Any
+) -> None:
+    context.add_init_script("window.mnemeLoaderConfig = { warmDelayMs: 0 };")
+    page.goto("glossary/")
+    page.wait_for_function(
+        "() => window.mnemeEngine && window.mnemeEngine.stats.timings", timeout=180_000, polling=200
+    )
+    assert page.evaluate("window.mnemeLoader.loaded()") == ["engine"]  # only the engine, nothing else
+    instant_go(page, "../calculators/effect/")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    assert page.evaluate("window.mnemeEngine.stats.engineStarts") == 1
+
+
+def test_save_data_keeps_a_reading_page_from_warming_the_engine(context: Any, page: Any) -> None:
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})});"
+        "window.mnemeLoaderConfig = { warmDelayMs: 0 };"
+    )
+    urls = requested(page)
+    page.goto("glossary/")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.mnemeLoader.loaded()") == []
+    assert [u for u in urls if HEAVY.search(u) or OUR_SCRIPTS.search(u)] == []
+
+
+def test_every_calculator_and_the_table_apps_run_on_the_trimmed_standard_library(
+    context: Any, page: Any, site_dir: Path
+) -> None:
+    """Issue 16: the site ships python_stdlib.HASH.zip holding only what is imported; every calculator
+    page still computes live through Pyodide with it, and the table apps answer through it too."""
+    context.add_init_script(NO_WARM)
+    (stdlib,) = (site_dir / "assets" / "pyodide").glob("python_stdlib.*.zip")
+    assert not (site_dir / "assets" / "pyodide" / "python_stdlib.zip").exists()  # the full one is not shipped
+    urls = requested(page)
+    names = sorted(p.parent.name for p in (site_dir / "calculators").glob("*/index.html"))
+    assert len(names) >= 10
+    page.goto(f"calculators/{names[0]}/")
+    for index, name in enumerate(names):
+        if index:
+            instant_go(page, f"../{name}/")
+        for form in page.locator("form[data-calculator]").all():
+            wait_ready(form)
+            assert form.locator("[data-form-error]").inner_text() == "", name
+            assert form.get_attribute("data-engine-build"), name
+    assert any(u.endswith(f"/assets/pyodide/{stdlib.name}") for u in urls)
+    assert page.evaluate("window.mnemeEngine.stats.engineStarts") == 1
+    instant_go(page, "../../table/tracker/")
+    page.wait_for_function(
+        "() => ['ready', 'error'].includes("
+        "document.querySelector('[data-mneme-table=tracker]')?.dataset.state)",
+        timeout=60_000,
+    )
+    assert page.locator("[data-mneme-table=tracker]").get_attribute("data-state") == "ready"

@@ -1,0 +1,266 @@
+"""Updates that never mix, and offline that says so (issue 14), in headless Chromium.
+
+- Build A, then build B (the same sources under another ``MNEME_BUILD_LABEL``) served on the same port:
+  no page ever shows a form computed by another build than the page's own ``mneme-build``, and B reaches
+  the player by instant navigation, by one reload, or by one press of ``[data-action="update"]``.
+- A precache with a missing file caches the rest, says which file failed, and Retry completes it.
+- Two copies of the site under two sub-paths of one origin keep their own caches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from _build import load_hook
+
+from ._site import SUB_PATH, SiteServer, build_site
+from .conftest import wait_ready
+from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
+
+offline = load_hook("offline")
+
+pytestmark = pytest.mark.browser
+
+OTHER = "/other/"
+
+# Records, across reloads of the tab, every moment a form took an engine build other than its page's.
+WATCH_MIXES = """
+(() => {
+  const record = (form) => {
+    const meta = document.querySelector('meta[name="mneme-build"]');
+    const page = meta ? meta.content : "";
+    if (form.dataset.engineBuild && form.dataset.engineBuild !== page) {
+      const seen = JSON.parse(sessionStorage.getItem("mixes") || "[]");
+      seen.push({ page, engine: form.dataset.engineBuild, url: location.href });
+      sessionStorage.setItem("mixes", JSON.stringify(seen));
+    }
+  };
+  new MutationObserver((records) => records.forEach((r) => record(r.target))).observe(document, {
+    subtree: true, attributes: true, attributeFilter: ["data-engine-build"],
+  });
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def build_b(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The next deploy: the same site built again under another label (a new wheel, a new build)."""
+    dest = tmp_path_factory.mktemp("site-b")
+    build_site(site_url, dest, label="next")
+    return dest
+
+
+def sw_build(folder: Path) -> str:
+    """The build hash the folder's sw.js names its cache by."""
+    found = re.search(r'"build":"([^"]+)"', (folder / "sw.js").read_text(encoding="utf-8"))
+    assert found
+    return found.group(1)
+
+
+def build_of(folder: Path) -> str:
+    found = re.search(r'<meta name="mneme-build" content="([0-9a-f]+)">', (folder / "index.html").read_text())
+    assert found
+    return found.group(1)
+
+
+def deploy(folder: Path, build: Path) -> None:
+    """Replace the served files with another build's, as a static host does on deploy."""
+    for child in folder.iterdir():
+        if child.is_dir():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
+    shutil.copytree(build, folder, dirs_exist_ok=True)
+
+
+@contextlib.contextmanager
+def served(browser: Any, folder: Path, mounts: dict[str, Path] | None = None) -> Iterator[Visit]:
+    server = SiteServer(folder, mounts)
+    server.start()
+    context = browser.new_context(base_url=server.url, viewport={"width": 360, "height": 760})
+    context.add_init_script(WATCH_MIXES)
+    context.add_init_script("window.mnemeLoaderConfig = { warm: false };")
+    visit = Visit(server, folder, context)
+
+    def record(request: Any) -> None:
+        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
+            visit.problems.append(f"request to another host: {request.url}")
+
+    context.on("request", record)
+    try:
+        yield visit
+    finally:
+        context.close()
+        with contextlib.suppress(OSError):
+            server.stop()
+    assert not visit.problems, "\n".join(visit.problems)
+
+
+@pytest.fixture
+def site_copy(site_dir: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "site"
+    shutil.copytree(site_dir, folder)
+    return folder
+
+
+def builds(page: Any, name: str) -> tuple[str, str]:
+    """(the page's mneme-build, the calculator form's data-engine-build) once the form is live."""
+    form = page.locator(f'form[data-calculator="{name}"]')
+    wait_ready(form)
+    page.wait_for_function("f => f.dataset.engineBuild", arg=form.element_handle())
+    pair: tuple[str, str] = tuple(  # type: ignore[assignment]
+        page.evaluate(
+            "f => [document.querySelector('meta[name=\"mneme-build\"]').content, f.dataset.engineBuild]",
+            form.element_handle(),
+        )
+    )
+    return pair
+
+
+def mixes(page: Any) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = json.loads(page.evaluate("sessionStorage.getItem('mixes') || '[]'"))
+    return found
+
+
+def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
+    browser: Any, site_copy: Path, build_b: Path
+) -> None:
+    a, b = build_of(site_copy), build_of(build_b)
+    assert a != b
+    with served(browser, site_copy) as visit:
+        page = visit.new_page()
+        page.goto("calculators/effect/")
+        assert page.evaluate(OFFLINE_READY_JS) is not None  # build A's worker controls the page
+        assert builds(page, "effect") == (a, a)
+        other = visit.new_page()
+        other.goto("calculators/damage/")
+        assert builds(other, "damage") == (a, a)
+        status = page.evaluate("window.mnemeOffline.status()")
+        assert status["state"] == "ready" and status["failed"] == []
+        assert page.locator("[data-mneme-offline]").inner_text() == "Available offline"
+
+        deploy(site_copy, build_b)
+        # 1. Instant navigation on the open tab shows B's page: it is loaded afresh, with B's scripts.
+        page.evaluate("() => { window.__sameWindow = true; }")
+        page.evaluate(
+            """() => {
+              const link = Object.assign(document.createElement("a"), {href: "../attack/", id: "go"});
+              link.textContent = "One attack";
+              document.querySelector("article").append(link);
+            }"""
+        )
+        with page.expect_event("load", timeout=60_000):  # instant navigation fires none; the reload does
+            page.click("#go")
+        assert urlsplit(page.url).path.endswith("/calculators/attack/")
+        assert page.evaluate("window.__sameWindow") is None
+        assert builds(page, "attack") == (b, b)
+        # 2. One reload of the other tab gets B whole.
+        other.reload()
+        assert builds(other, "damage") == (b, b)
+        # 3. B's worker waits beside A's; the page offers it, and one press switches.
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        button = page.locator('[data-action="update"]')
+        button.wait_for(state="visible", timeout=60_000)
+        with page.expect_navigation():
+            button.click()
+        assert builds(page, "attack") == (b, b)
+        until(
+            page,
+            f"async () => JSON.stringify(await caches.keys()).includes({json.dumps(cache_name(site_copy))})",
+            60_000,
+        )
+        until(
+            page,
+            "async () => (await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).length === 1",
+        )
+        # 4. Offline now: B's pages, B's engine, from B's cache.
+        visit.go_offline()
+        page.goto("calculators/thrown/")
+        assert builds(page, "thrown") == (b, b)
+        assert mixes(page) == [] and mixes(other) == []
+
+
+def test_a_precache_with_a_missing_file_keeps_the_rest_says_what_failed_and_retries(
+    browser: Any, site_copy: Path
+) -> None:
+    missing = site_copy / "assets" / "offline" / "icon-512.png"
+    kept = missing.read_bytes()
+    missing.unlink()
+    with served(browser, site_copy) as visit:
+        page = visit.new_page()
+        page.goto("rules/checks/")
+        assert page.evaluate(OFFLINE_READY_JS) is not None  # the worker installs all the same
+        mark = page.locator("[data-mneme-offline]")
+        page.wait_for_function(
+            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'partial'"
+        )
+        assert "1 of" in mark.inner_text() and "assets/offline/icon-512.png" in mark.inner_text()
+        files = json.loads(re.search(r'"files":(\[.*?\])', (site_copy / "sw.js").read_text()).group(1))  # type: ignore[union-attr]
+        cached = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)",
+            cache_name(site_copy),
+        )
+        wanted = [f for f in files if f != "assets/offline/icon-512.png"] + ["__offline-status__"]
+        assert len(wanted) == len(files)
+        assert sorted(cached) == sorted(urljoin(visit.url, f) for f in wanted)
+        # The file is back: Retry fetches only it, and the mark says the site is available offline.
+        missing.write_bytes(kept)
+        page.click('[data-action="offline-retry"]')
+        page.wait_for_function(
+            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'ready'"
+        )
+        assert mark.inner_text() == "Available offline"
+        assert page.evaluate(
+            "async (name) => !!(await (await caches.open(name)).match('../../assets/offline/icon-512.png'))",
+            cache_name(site_copy),
+        )
+        # Offline, a reload still tells the player where they stand.
+        visit.go_offline()
+        page.reload()
+        page.wait_for_function(
+            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'ready'"
+        )
+
+
+def test_two_sites_under_two_sub_paths_of_one_origin_keep_their_own_caches(
+    browser: Any, site_copy: Path, tmp_path: Path
+) -> None:
+    second = tmp_path / "other"
+    shutil.copytree(site_copy, second)
+    with served(browser, site_copy, {OTHER: second}) as visit:
+        origin = visit.url.removesuffix(SUB_PATH)
+        ours = visit.new_page()
+        ours.goto("glossary/")
+        assert ours.evaluate(OFFLINE_READY_JS)["scope"] == visit.url
+        theirs = visit.new_page()
+        theirs.goto(f"{origin}{OTHER}glossary/")
+        assert theirs.evaluate(OFFLINE_READY_JS)["scope"] == f"{origin}{OTHER}"
+        mine, old_theirs = cache_name(site_copy), offline.cache_name(sw_build(second), OTHER)
+        until(ours, f"async () => (await caches.keys()).includes({json.dumps(old_theirs)})")
+        assert sorted(ours.evaluate("caches.keys()")) == sorted([mine, old_theirs])
+        # A new deploy of the other site: its new worker replaces only the other site's cache.
+        sw = second / "sw.js"
+        sw.write_text(
+            re.sub(r'"build":"[^"]+"', '"build":"0123456789abcdef"', sw.read_text()), encoding="utf-8"
+        )
+        theirs.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        button = theirs.locator('[data-action="update"]')
+        button.wait_for(state="visible", timeout=60_000)
+        with theirs.expect_navigation():
+            button.click()
+        new_theirs = offline.cache_name("0123456789abcdef", OTHER)
+        until(theirs, f"async () => !(await caches.keys()).includes({json.dumps(old_theirs)})", 60_000)
+        assert sorted(theirs.evaluate("caches.keys()")) == sorted([mine, new_theirs])
+        # Our site still reads offline from its own, untouched cache.
+        ours.goto("rules/damage/")
+        assert (
+            ours.evaluate(f"async () => (await (await caches.open({json.dumps(mine)})).keys()).length") > 50
+        )

@@ -1,0 +1,206 @@
+"""Each page links only what it uses, every file of ours is content-hashed, and every page names its build.
+
+Issue 16 (light pages): one script (the loader) and one stylesheet of ours per page, print.css print-only.
+Issue 14 (updates that never mix): ``<meta name="mneme-build">`` in every page's head equals the build
+the worker reports; a new build renames every changed file of ours.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.util
+import io
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from _build import ROOT
+
+
+def _engine_bundle() -> ModuleType:
+    """hooks/engine_bundle.py by path, registered (its dataclass needs its module in sys.modules)."""
+    name = "mneme_engine_bundle_hook"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "hooks" / "engine_bundle.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+bundle_hook = _engine_bundle()
+
+OURS = re.compile(r"""(?:src|href)="([^"]*assets/(?:calculators|offline)/[^"]+\.(?:js|css))\"""")
+LOADER_CONFIG = re.compile(r"/\*MNEME_LOADER\*/ (.*?) /\*END_MNEME_LOADER\*/")
+WORKER_CONFIG = re.compile(r"/\*MNEME_CONFIG\*/ (.*?) /\*END_MNEME_CONFIG\*/")
+
+
+def pages(site: Path) -> list[Path]:
+    found = sorted(site.rglob("*.html"))
+    assert len(found) > 20
+    return found
+
+
+def test_every_page_links_only_the_loader_the_offline_script_and_one_stylesheet_of_ours(site: Path) -> None:
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        names = sorted(Path(link).name.split(".")[0] for link in OURS.findall(html))
+        assert names == ["loader", "mneme", "print", "register"], page
+        # print.css never blocks the screen; the merged stylesheet is the only other one of ours.
+        assert re.search(r'<link rel="stylesheet" media="print" href="[^"]*assets/calculators/print\.', html)
+        for script in ("engine", "calculators", "charts", "character", "tracker", "chart.umd"):
+            assert f"assets/calculators/{script}." not in html, (page, script)
+
+
+def test_the_loader_names_existing_hashed_scripts(site: Path) -> None:
+    (loader,) = (site / "assets" / "calculators").glob("loader.*.js")
+    config = json.loads(LOADER_CONFIG.search(loader.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
+    assert {"calculators", "character", "charts", "engine", "tracker"} <= set(config["scripts"])
+    assert set(config["everywhere"]) == set(config["scripts"]) - {
+        n.removesuffix(".js") for n in bundle_hook.LOADED
+    }
+    for name, file in config["scripts"].items():
+        path = site / "assets" / "calculators" / file
+        assert path.is_file(), file
+        assert re.fullmatch(rf"{name}\.[0-9a-f]{{16}}\.js", file)
+
+
+def test_every_file_of_ours_is_named_by_its_content(site: Path) -> None:
+    for folder in ("calculators", "offline"):
+        for path in (site / "assets" / folder).iterdir():
+            if path.suffix not in (".js", ".css", ".whl") or path.name == "chart.umd.min.js":
+                continue  # Chart.js is versioned by package.json; icons by their drawing
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            assert re.fullmatch(rf"[a-z_]+\.{digest}\.(js|css|whl)", path.name), path.name
+
+
+def test_the_merged_stylesheet_holds_each_source_stylesheet_and_print_rules_are_print_only(
+    site: Path,
+) -> None:
+    (merged,) = (site / "assets" / "calculators").glob("mneme.*.css")
+    (printed,) = (site / "assets" / "calculators").glob("print.*.css")
+    text = merged.read_text(encoding="utf-8")
+    frontend = ROOT / "calculators" / "frontend"
+    names = bundle_hook.stylesheets(frontend)
+    assert names[0] == "calculators.css" and names[-1] == "offline/a11y.css"
+    assert {p.name for p in frontend.glob("*.css")} == {*names[:-1], "print.css"}  # every stylesheet
+    for name in names:
+        assert (frontend / name).read_text(encoding="utf-8").strip() in text, name
+    screen, print_only = bundle_hook.split_print((frontend / "print.css").read_text(encoding="utf-8"))
+    assert screen.strip() in text and "@media print" not in text
+    assert printed.read_text(encoding="utf-8") == print_only and print_only.strip()
+
+
+def test_print_rules_are_split_from_screen_rules() -> None:
+    css = ".a { b: c; }\n@media print {\n  /* } */ .x { y: z; }\n  @page { margin: 1cm; }\n}\n.d { e: f; }\n"
+    screen, printed = bundle_hook.split_print(css)
+    assert screen == ".a { b: c; }\n\n.d { e: f; }\n"
+    assert printed == "/* } */ .x { y: z; }\n  @page { margin: 1cm; }\n"
+    with pytest.raises(ValueError, match="not closed"):
+        bundle_hook.split_print("@media print { .x { y: z; }")
+
+
+def test_every_page_and_the_worker_carry_one_build_hash(site: Path) -> None:
+    (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
+    build = json.loads(WORKER_CONFIG.search(worker.read_text(encoding="utf-8")).group(1))["build"]  # type: ignore[union-attr]
+    (loader,) = (site / "assets" / "calculators").glob("loader.*.js")
+    assert json.loads(LOADER_CONFIG.search(loader.read_text(encoding="utf-8")).group(1))["build"] == build  # type: ignore[union-attr]
+    assert re.fullmatch(r"[0-9a-f]{16}", build)
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        assert html.count('<meta name="mneme-build"') == 1, page
+        assert f'<meta name="mneme-build" content="{build}">' in html, page
+
+
+def test_a_new_build_label_or_source_gives_a_new_build_and_new_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = bundle_hook.make_bundle(ROOT)
+    again = bundle_hook.make_bundle(ROOT)
+    assert first.build == again.build and first.scripts == again.scripts  # reproducible
+    monkeypatch.setenv("MNEME_BUILD_LABEL", "next")
+    other = bundle_hook.make_bundle(ROOT)
+    assert other.build != first.build
+    assert other.wheel_name != first.wheel_name and other.worker_name != first.worker_name
+    assert other.scripts[0] != first.scripts[0]  # the loader names the new scripts, so it is new too
+
+
+# ---------------------------------------------------------------- the trimmed standard library (issue 16)
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def test_trimming_keeps_the_wanted_modules_what_they_import_as_they_load_and_their_packages() -> None:
+    full = _zip(
+        {
+            "wanted.py": "import json\nfrom pkg.sub import thing\nif True:\n    import cond\n"
+            "def later():\n    import lazy\n",
+            "json/__init__.py": "from .decoder import x\n",
+            "json/decoder.py": "x = 1\n",
+            "pkg/__init__.py": "",
+            "pkg/sub.py": "from . import (\n    sibling,\n)\nthing = 1\n",
+            "pkg/sibling.py": "",
+            "cond.py": "",
+            "lazy.py": "",
+            "unused.py": "import wanted\n",
+            "data.txt": "kept: not a module",
+        }
+    )
+    kept = set(zipfile.ZipFile(io.BytesIO(bundle_hook.trim_stdlib(full, {"wanted"}))).namelist())
+    assert kept == {
+        "wanted.py",
+        "json/__init__.py",
+        "json/decoder.py",
+        "pkg/__init__.py",
+        "pkg/sub.py",
+        "pkg/sibling.py",
+        "cond.py",
+        "data.txt",
+    }
+
+
+def _stdlib_imports(root: Path) -> set[str]:
+    """Every module our browser code imports, at any level (an AST walk of rules_core and calculators)."""
+    found: set[str] = set()
+    for package in bundle_hook.PACKAGES:
+        for path in (root / package).rglob("*.py"):
+            rel = path.relative_to(root).as_posix()
+            if rel.startswith(bundle_hook.BUILD_ONLY):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found |= {alias.name for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                    found.add(node.module)
+    return found
+
+
+def test_the_shipped_standard_library_holds_every_module_our_code_imports(site: Path) -> None:
+    (shipped,) = (site / "assets" / "pyodide").glob("python_stdlib.*.zip")
+    full = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    trimmed = zipfile.ZipFile(shipped)
+    in_full = {
+        n[:-3].replace("/", ".").removesuffix(".__init__") for n in full.namelist() if n.endswith(".py")
+    }
+    in_trimmed = {
+        n[:-3].replace("/", ".").removesuffix(".__init__") for n in trimmed.namelist() if n.endswith(".py")
+    }
+    needed = {m for m in _stdlib_imports(ROOT) if m in in_full}
+    assert needed, "no standard-library import found: the scan is broken"
+    assert needed <= in_trimmed, sorted(needed - in_trimmed)
+    assert (
+        shipped.stat().st_size
+        < 0.6 * (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").stat().st_size
+    )
+    for dropped in ("unittest", "pydoc", "doctest", "tkinter", "idlelib"):
+        assert dropped not in in_trimmed
