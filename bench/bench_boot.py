@@ -21,6 +21,8 @@ import json
 import re
 import statistics
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -100,38 +102,40 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def bare_boot(browser: Any, base: str, lock: Any) -> float:
+def spread(values: list[float]) -> str:
+    """The median and 95th percentile of timings in ms."""
+    return f"median {statistics.median(values):.1f} ms, p95 {percentile(values, 0.95):.1f} ms"
+
+
+@contextmanager
+def fresh_page(browser: Any, url: str) -> Iterator[Any]:
+    """A page at ``url`` in a new browser context (cold cache), closed afterwards."""
     ctx = browser.new_context()
     try:
         page = ctx.new_page()
-        page.goto(base + "404-bench-blank/")  # same origin, no calculator on the page
-        return float(page.evaluate(BARE_BOOT_JS, [base, lock]))
+        page.goto(url)
+        yield page
     finally:
         ctx.close()
+
+
+def bare_boot(browser: Any, base: str, lock: Any) -> float:
+    with fresh_page(browser, base + "404-bench-blank/") as page:  # same origin, no calculator on the page
+        return float(page.evaluate(BARE_BOOT_JS, [base, lock]))
 
 
 def first_result(browser: Any, base: str) -> dict[str, float]:
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(base + "calculators/effect/?modifier=2&difficulty=10&roll=9")
+    with fresh_page(browser, base + "calculators/effect/?modifier=2&difficulty=10&roll=9") as page:
         return dict(page.evaluate(FIRST_RESULT_JS))
-    finally:
-        ctx.close()
 
 
 def recompute(browser: Any, base: str, changes: int) -> tuple[list[float], list[list[float]]]:
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(base + "calculators/effect/")
+    with fresh_page(browser, base + "calculators/effect/") as page:
         page.wait_for_selector('form[data-calculator="effect"][data-state="ready"]', timeout=120_000)
         # Let the engine settle (the offline memory snapshot is taken ~1.5 s after ready).
         page.wait_for_timeout(5000)
         times, python = page.evaluate(RECOMPUTE_JS, changes)
         return [float(t) for t in times], python
-    finally:
-        ctx.close()
 
 
 def main() -> None:
@@ -154,9 +158,10 @@ def main() -> None:
         times, python = recompute(browser, url, args.changes)
 
     a = statistics.median(bare)
-    b = statistics.median(r["from_worker"] for r in ours)
-    ready = statistics.median(r["engine_ready"] for r in ours)
-    nav = statistics.median(r["from_navigation"] for r in ours)
+    b, ready, nav, inner, extra = (
+        statistics.median(r[key] for r in ours)
+        for key in ("from_worker", "engine_ready", "from_navigation", "pyodide_in_worker", "ours_in_worker")
+    )
     print(f"runs: {args.runs} (new browser context each, cold cache)")
     print(f"(a) bare Pyodide boot, worker start -> ready:    median {a:8.0f} ms   {[round(x) for x in bare]}")
     print(
@@ -165,20 +170,14 @@ def main() -> None:
     )
     print(f"    our engine ready, worker start -> ready:     median {ready:8.0f} ms")
     print(f"    first live result from navigation start:     median {nav:8.0f} ms")
-    inner = statistics.median(r["pyodide_in_worker"] for r in ours)
-    extra = statistics.median(r["ours_in_worker"] for r in ours)
     print(f"    in our worker: loadPyodide {inner:.0f} ms, then wheel + imports {extra:.0f} ms (medians)")
     print(f"ratio b/a: {b / a:.3f}  (target <= 1.15)")
     print(
-        f"warm recompute over {len(times)} changes: median {statistics.median(times):.1f} ms, "
-        f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms  (target p95 <= 50 ms)"
+        f"warm recompute over {len(times)} changes: {spread(times)}, max {max(times):.1f} ms"
+        "  (target p95 <= 50 ms)"
     )
     for index, what in enumerate(("Python in the worker", "updating the form", "result listeners (charts)")):
-        part = [row[index] for row in python]
-        print(
-            f"    of which {what}: median {statistics.median(part):.1f} ms, "
-            f"p95 {percentile(part, 0.95):.1f} ms"
-        )
+        print(f"    of which {what}: {spread([row[index] for row in python])}")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from calculators.mitigation import (
     cap_steps,
     yes_no,
 )
-from calculators.parts import ADVANTAGE, CHECK, EFFECT, ORDINARY
+from calculators.parts import ADVANTAGE, CHECK, EFFECT, ORDINARY, difficulty_input, modifier_input
 from rules_core import checks, damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "compute"]
@@ -72,9 +72,7 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
         net = checks.net_advantage(advantage, disadvantage)
     with fw.on_field("difficulty"):
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
-    dice_text = (
-        "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
-    )
+    dice_text = parts.check_dice(net)
     steps = [
         fw.Step(
             f"Roll {dice_text}{term(modifier)} against difficulty {difficulty}: success chance "
@@ -82,15 +80,7 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
             CHECK if net == 0 else ADVANTAGE,
         )
     ]
-    chart = fw.Chart(
-        key="dice",
-        caption=f"Chance of each dice total ({dice_text})",
-        x_label="Dice total",
-        y_label="Chance",
-        points=tuple(checks.check_distribution(advantage, disadvantage).items()),
-        highlight=(roll,) if roll is not None else (),
-    )
-    return {"chance": percent(chance)}, steps, chart
+    return {"chance": percent(chance)}, steps, parts.check_chart(advantage, disadvantage, roll)
 
 
 def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[fw.Step]]:
@@ -293,13 +283,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         effect_for_damage, field = -mitigated.remaining, "adversary_damage"
     rate = rate_raw or None
     with fw.on_field(field):
-        hit = damage.damage_outcome(
-            expression,
-            success_effect=effect_for_damage if effect_for_damage >= 0 else None,
-            fail_effect=-effect_for_damage if effect_for_damage < 0 else None,
-            rate_of_attack=rate,
-            armor=armor,
-        )
+        hit = damage.damage_from_effect(expression, effect_for_damage, rate_of_attack=rate, armor=armor)
     outputs.update(
         {
             "rolls": str(hit.rolls.made),
@@ -370,31 +354,18 @@ def _dice(key: str, label: str, default: str, help_: str) -> fw.TextInput:
     )
 
 
-def _factor(key: str, label: str, default: int, help_: str = "") -> fw.IntInput:
-    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help_)
-
-
 CALCULATOR = fw.Calculator(
     name="attack",
     title="One attack, start to finish",
     summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
     inputs=(
-        fw.IntInput(
+        modifier_input(
             "modifier",
             "Modifier (DM)",
             2,
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
             help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
         ),
-        fw.IntInput(
-            "difficulty",
-            "Difficulty",
-            8,
-            checks.MIN_DIFFICULTY,
-            checks.MAX_DIFFICULTY,
-            help="8 + every condition against your roll, the adversary's cover included.",
-        ),
+        difficulty_input("8 + every condition against your roll, the adversary's cover included."),
         fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.OptionalIntInput(
@@ -406,11 +377,9 @@ CALCULATOR = fw.Calculator(
             help="The two dice you kept.",
             placeholder="not rolled",
         ),
-        fw.OptionalIntInput(
+        parts.optional_modifier_input(
             "effect",
             "Or the Effect",
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
             help="If you know it: 2 for a success by 2, \u22125 for a failure by 5 (wins over the roll).",
             placeholder="from the roll",
         ),
@@ -445,14 +414,14 @@ CALCULATOR = fw.Calculator(
             injury.MAX_HIT_POINTS,
             help="Optional: roll your attacks it absorbs against it.",
         ),
-        _factor(
+        parts.factor_input(
             "conditions",
             "Your conditions",
             0,
             "What shields you from a fail effect (range, movement…); not the Difficulty's.",
         ),
-        _factor("concealment", "Concealment", 0),
-        _factor("cover", "Your cover", 0),
+        parts.factor_input("concealment", "Concealment", 0),
+        parts.factor_input("cover", "Your cover", 0),
         fw.IntInput(
             "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
         ),
@@ -463,7 +432,7 @@ CALCULATOR = fw.Calculator(
             injury.MAX_HIT_POINTS,
             help="Optional: roll the attacks it absorbs against it.",
         ),
-        _factor("skill", "Your defensive skill", 0),
+        parts.factor_input("skill", "Your defensive skill", 0),
         fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
         _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
         fw.IntInput(
@@ -496,7 +465,7 @@ CALCULATOR = fw.Calculator(
         "rules_core.checks.resolve_check",
         "rules_core.checks.check_distribution",
         "rules_core.mitigation.mitigate",
-        "rules_core.damage.damage_outcome",
+        "rules_core.damage.damage_from_effect",
         "rules_core.damage.protection_damage",
         "rules_core.damage.injury_chances",
     ),

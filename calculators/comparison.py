@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import MINUS, signed
+from calculators.format import MINUS, decimal, signed
 from calculators.format import dice as dice_notation
 from rules_core import checks, damage, dice, limits
 from rules_core.peers import minds_eye, mistrunner
@@ -66,15 +66,6 @@ def parse_weapon(text: str) -> DamageDice:
     return DamageDice(expression.count, expression.sides, expression.modifier)
 
 
-def _num(value: Fraction | int) -> str:
-    """A number to at most two decimals, rounded half up, without trailing zeros (``63/2`` is ``31.5``)."""
-    value = Fraction(value)
-    sign = MINUS if value < 0 else ""
-    hundredths = (abs(value) * 200 + 1) // 2
-    whole, cents = divmod(int(hundredths), 100)
-    return f"{sign}{whole}" if not cents else f"{sign}{whole}.{cents:02d}".rstrip("0")
-
-
 def _plus(value: int) -> str:
     """A term added in a sum: ``+ 2``, ``\u2212 1``, ``+ 0``."""
     return f"{MINUS} {-value}" if value < 0 else f"+ {value}"
@@ -90,7 +81,12 @@ def _times(count: int, word: str) -> str:
 
 
 def _attacks(row: SystemSummary, turn: str) -> str:
-    return f"{_times(row.attacks_per_turn, 'attack')} a {turn}, {_num(row.attacks_per_minute)} a minute"
+    return f"{_times(row.attacks_per_turn, 'attack')} a {turn}, {decimal(row.attacks_per_minute)} a minute"
+
+
+def _pace(row: SystemSummary, turn: str) -> str:
+    """The top speed in metres a turn and a second: ``22.5 m a round, 3.75 m/s``."""
+    return f"{decimal(row.metres_per_turn or 0)} m a {turn}, {decimal(row.metres_per_second or 0)} m/s"
 
 
 def _character(values: Mapping[str, Any]) -> OneCharacter:
@@ -176,8 +172,7 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]
             MNEME_ACTIONS,
         ),
         fw.Step(
-            f"Fastest movement with a {load} load: {_num(row.metres_per_turn or 0)} m a round, "
-            f"{_num(row.metres_per_second or 0)} m/s.",
+            f"Fastest movement with a {load} load: {_pace(row, 'round')}.",
             MNEME_MOVEMENT,
         ),
     ]
@@ -196,7 +191,7 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]
         steps.append(fw.Step(f"Effect {margin} is 6 or more: every roll does at least 1.", MNEME_MINIMUM))
     exact = row.damage
     shown = f" (exactly {exact.numerator}/{exact.denominator})" if 1 < exact.denominator <= MAX_SHOWN else ""
-    steps.append(fw.Step(f"Average damage of the hit: {_num(exact)}{shown}.", MNEME_DAMAGE))
+    steps.append(fw.Step(f"Average damage of the hit: {decimal(exact)}{shown}.", MNEME_DAMAGE))
     return steps
 
 
@@ -219,7 +214,7 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.
         fw.Step(f"A {row.seconds_per_turn}-second turn: {_attacks(row, 'turn')}.", MIST_TURN),
         fw.Step(
             f"A move covers {mistrunner.move_metres(coordination)} m at coordination {coordination}; running "
-            f"doubles it: {_num(row.metres_per_turn or 0)} m a turn, {_num(row.metres_per_second or 0)} m/s.",
+            f"doubles it: {_pace(row, 'turn')}.",
             MIST_MOVEMENT,
         ),
     ]
@@ -271,7 +266,7 @@ def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
         fw.Step("Each round gives 1 standard and 1 simple action.", MET_ACTIONS),
     ]
     per_second = Fraction(row.steps_per_turn or 0, row.seconds_per_turn)
-    speed = f"{row.steps_per_turn} steps a turn, {_num(per_second)} steps/s"
+    speed = f"{row.steps_per_turn} steps a turn, {decimal(per_second)} steps/s"
     if row.metres_per_turn is None:
         steps.append(
             fw.Step(f"Moving with both actions: {speed}; the chapter gives no step length.", MET_MOVEMENT)
@@ -279,8 +274,7 @@ def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
     else:
         steps.append(
             fw.Step(
-                f"Moving with both actions: {speed}; at your step length that is "
-                f"{_num(row.metres_per_turn)} m, {_num(row.metres_per_second or 0)} m/s.",
+                f"Moving with both actions: {speed}; at your step length that is {_pace(row, 'turn')}.",
                 MET_MOVEMENT,
             )
         )
@@ -291,7 +285,7 @@ def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
             fw.Step(
                 f"A won challenge does {minds_eye.BASE_DAMAGE} "
                 f"{_plus(values['met_damage_bonus'])} (powers) "
-                f"{MINUS} {values['met_damage_reduction']} (reductions) = {_num(row.damage)}, "
+                f"{MINUS} {values['met_damage_reduction']} (reductions) = {decimal(row.damage)}, "
                 "whatever the margin.",
                 MET_DAMAGE,
             )
@@ -307,34 +301,52 @@ def _rounds(celerity: int) -> str:
 
 def _speed(row: SystemSummary) -> str:
     if row.metres_per_second is None:
-        return f"{_num(Fraction(row.steps_per_turn or 0, row.seconds_per_turn))} steps/s"
-    return f"{_num(row.metres_per_second)} m/s"
+        return f"{decimal(Fraction(row.steps_per_turn or 0, row.seconds_per_turn))} steps/s"
+    return f"{decimal(row.metres_per_second)} m/s"
+
+
+GAMES = (("mneme", "Mneme"), ("mistrunner", "Mistrunner"), ("met", "MET"))
+"""Each game's output-key prefix and short name, in the order of ``Comparison.rows``."""
+
+
+def _most(figures: list[tuple[str, Fraction]], unit: str) -> str:
+    """Which games lead on a figure, e.g. ``Mneme (3.75 m/s; Mistrunner 3.33 m/s)``."""
+    best = max(figure for _, figure in figures)
+    leaders = [name for name, figure in figures if figure == best]
+    rest = "; ".join(f"{name} {decimal(figure)}{unit}" for name, figure in figures if figure != best)
+    named = "all three" if len(leaders) == len(GAMES) else " and ".join(leaders)
+    return f"{named} ({decimal(best)}{unit}" + (f"; {rest})" if rest else ")")
+
+
+def _summary(rows: tuple[SystemSummary, ...], hit: bool) -> str:
+    """The three games side by side in one line: attack rate, top speed in metres, the hit's damage."""
+    named = [(name, row) for (_, name), row in zip(GAMES, rows, strict=True)]
+    attacks = _most([(name, row.attacks_per_minute) for name, row in named], " a minute")
+    speeds = [(name, row.metres_per_second) for name, row in named if row.metres_per_second is not None]
+    speed = _most([(name, figure) for name, figure in speeds if figure is not None], " m/s")
+    if hit:
+        damages = [f"{decimal(row.damage)} in {name}" for name, row in named]
+        damage = f"the hit does {', '.join(damages[:-1])} and {damages[-1]}"
+    else:
+        damage = "the miss does no damage in any of them"
+    return f"This fighter attacks most often in {attacks}, moves fastest in {speed}, and {damage}."
 
 
 def compute(values: Mapping[str, Any]) -> fw.Result:
-    """Each system's initiative, actions, top speed and hit damage for the one character."""
-    result = _compare(_character(values))
-    mneme, mist, met = result.rows
+    """Each system's initiative, actions, top speed and hit damage for the one character, and in words."""
+    rows = _compare(_character(values)).rows
     hit = values["margin"] >= 0
-    outputs = {
-        "mneme_initiative": str(mneme.initiative),
-        "mistrunner_initiative": ", ".join(str(s) for s in mist.acts_on),
-        "met_initiative": str(met.initiative),
-        "mneme_attacks": _num(mneme.attacks_per_minute),
-        "mistrunner_attacks": _num(mist.attacks_per_minute),
-        "met_attacks": _num(met.attacks_per_minute),
-        "mneme_speed": _speed(mneme),
-        "mistrunner_speed": _speed(mist),
-        "met_speed": _speed(met),
-        "mneme_damage": _num(mneme.damage) if hit else MISS,
-        "mistrunner_damage": _num(mist.damage) if hit else MISS,
-        "met_damage": _num(met.damage) if hit else MISS,
-    }
+    outputs: dict[str, str] = {}
+    for (key, _), row in zip(GAMES, rows, strict=True):
+        acts_on = row.acts_on if key == "mistrunner" else (row.initiative,)  # Mistrunner acts on segments
+        outputs[f"{key}_initiative"] = ", ".join(str(count) for count in acts_on)
+        outputs[f"{key}_attacks"] = decimal(row.attacks_per_minute)
+        outputs[f"{key}_speed"] = _speed(row)
+        outputs[f"{key}_damage"] = decimal(row.damage) if hit else MISS
+    mneme, mist, met = rows
     steps = _mneme_steps(values, mneme) + _mistrunner_steps(values, mist) + _met_steps(values, met)
-    return fw.Result(outputs=outputs, working=tuple(steps))
+    return fw.answer(fw.Result(outputs=outputs, working=tuple(steps)), _summary(rows, hit))
 
-
-_SYSTEM_HELP = "Write the character up in each game's own terms."
 
 CALCULATOR = fw.Calculator(
     name="comparison",

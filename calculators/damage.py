@@ -218,10 +218,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         armor = damage.armor_after_scale(values["armor"], prefix)
     armor_text = f"{prefix}AR {values['armor']} = {armor}" if prefix else str(armor)
     with fw.on_field("effect"):
-        outcome = damage.damage_outcome(
+        outcome = damage.damage_from_effect(
             expression,
-            success_effect=effect if effect >= 0 else None,
-            fail_effect=-effect if effect < 0 else None,
+            effect,
             rate_of_attack=rate,
             armor=armor,
             target_scale=prefix,
@@ -364,7 +363,7 @@ CALCULATOR = fw.Calculator(
     ),
     compute=compute,
     uses=(
-        "rules_core.damage.damage_outcome",
+        "rules_core.damage.damage_from_effect",
         "rules_core.damage.armor_after_scale",
         "rules_core.damage.parse_scaled_value",
         "rules_core.damage.injury_chances",

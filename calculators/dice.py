@@ -17,7 +17,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import MINUS, number
 from calculators.format import dice as dice_notation
-from calculators.parts import ADVANTAGE, CHECK
+from calculators.parts import ADVANTAGE, CHECK, chance_chart
 from rules_core import dice as rules
 from rules_core import limits
 
@@ -126,13 +126,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     charts: tuple[fw.Chart, ...] = ()
     if distribution is not None:
         charts = (
-            fw.Chart(
-                key="totals",
-                caption=f"Chance of each total of {text}",
-                x_label="Total",
-                y_label="Chance",
-                points=tuple(distribution.items()),
-                highlight=tuple(sorted(set(rolls))),
+            chance_chart(
+                "totals", f"Chance of each total of {text}", "Total", distribution, tuple(sorted(set(rolls)))
             ),
         )
     else:

@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
+from calculators import parts
 from calculators.format import number, percent, signed, term
-from calculators.parts import ADVANTAGE, CHECK, EFFECT
+from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input
 from rules_core import action_options, checks
 from rules_core.tables import constant
 
@@ -51,7 +52,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
     with fw.on_field("difficulty"):
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
-    dice = "2d6" if net == 0 else ("3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest")
+    dice = parts.check_dice(net)
     steps += [
         fw.Step(
             f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {signed(net)}.", ADVANTAGE
@@ -81,16 +82,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             _reckless(eff, values["reckless_reading"], outputs, steps)
         elif costly:
             _costly(eff, values["costly_reading"], outputs, steps)
-    dist = checks.check_distribution(advantage, disadvantage)
-    chart = fw.Chart(
-        key="dice",
-        caption=f"Chance of each dice total ({dice})",
-        x_label="Dice total",
-        y_label="Chance",
-        points=tuple(dist.items()),
-        highlight=(roll,) if roll is not None else (),
+    return fw.Result(
+        outputs=outputs, working=tuple(steps), charts=(parts.check_chart(advantage, disadvantage, roll),)
     )
-    return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
@@ -151,22 +145,8 @@ CALCULATOR = fw.Calculator(
     title="Effect calculator",
     summary="Chance to succeed at a check and, for a roll, its Effect.",
     inputs=(
-        fw.IntInput(
-            "modifier",
-            "Modifier (DM)",
-            0,
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
-            help="Total of every DM on the roll.",
-        ),
-        fw.IntInput(
-            "difficulty",
-            "Difficulty",
-            8,
-            checks.MIN_DIFFICULTY,
-            checks.MAX_DIFFICULTY,
-            help="8 unless the referee sets another.",
-        ),
+        modifier_input("modifier", "Modifier (DM)", help="Total of every DM on the roll."),
+        difficulty_input("8 unless the referee sets another."),
         fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of advantages."),
         fw.IntInput(
             "disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of disadvantages."

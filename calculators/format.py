@@ -7,6 +7,7 @@ One rule each, so the same figure reads the same everywhere:
   (``1/32`` is ``3.13%``); exactly 0 and 1 read ``0%`` and ``100%``.
 - :func:`dice`: dice notation with a signed modifier (``3d3-2`` (true minus), ``2d6+1``, ``1d6``).
 - :func:`metres`, :func:`fraction_text`, :func:`number`: lengths, vulgar fractions and plain numbers.
+- :func:`decimal`: a figure to at most two decimals, rounded half up (``63/2`` is ``31.5``).
 - :func:`term`: a modifier added in a sum, `` + 2``, `` \u2212 3``, nothing for 0.
 - :func:`plural`: a count with its noun, ``1 roll``, ``3 rolls``.
 """
@@ -18,6 +19,7 @@ from fractions import Fraction
 __all__ = [
     "EMPTY",
     "MINUS",
+    "decimal",
     "dice",
     "fraction_text",
     "metres",
@@ -73,6 +75,15 @@ def percent(p: Fraction | int) -> str:
     hundredths = (abs(p) * 20000 + 1) // 2
     text = f"{hundredths // 100}.{hundredths % 100:02d}%"
     return f"{MINUS}{text}" if p < 0 else text
+
+
+def decimal(value: Fraction | int) -> str:
+    """A figure to at most two decimals, rounded half up, no trailing zeros: ``31.5``, ``\u22122.5``."""
+    value = Fraction(value)
+    hundredths = (abs(value) * 200 + 1) // 2
+    whole, cents = divmod(int(hundredths), 100)
+    text = f"{whole}" if not cents else f"{whole}.{cents:02d}".rstrip("0")
+    return f"{MINUS}{text}" if value < 0 and hundredths else text
 
 
 def dice(count: int, sides: int, modifier: int = 0, scale: str = "") -> str:

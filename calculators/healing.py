@@ -15,9 +15,9 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
-from calculators.parts import characteristic_inputs, threshold_reading_input
+from calculators.parts import characteristic_inputs, optional_modifier_input, threshold_reading_input
 from calculators.thresholds import state_text
-from rules_core import checks, healing, injury
+from rules_core import healing, injury
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timeline_points"]
 
@@ -272,19 +272,15 @@ CALCULATOR = fw.Calculator(
         fw.IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
         fw.ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),
         fw.ChoiceInput("care", "Medical care", CARE_CHOICES, "no"),
-        fw.OptionalIntInput(
+        optional_modifier_input(
             "first_aid_effect",
             "First aid: Effect of the Medic check",
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
             help="Optional: the Effect of the first aid roll.",
         ),
         fw.BoolInput("on_self", "First aid on oneself"),
-        fw.OptionalIntInput(
+        optional_modifier_input(
             "surgery_effect",
             "Surgery: Effect of the Medic check",
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
             help="Optional: the Effect of the surgery roll.",
         ),
         fw.IntInput("medic_skill", "Surgeon's Medic skill", 1, 0, healing.MAX_MEDIC_LEVEL),
@@ -296,13 +292,10 @@ CALCULATOR = fw.Calculator(
             help="Optional: how many patients a medic of this level can care for.",
         ),
         fw.BoolInput("supervised", "Supervised by a Medic 2+"),
-        fw.OptionalIntInput(
+        optional_modifier_input(
             "intensive_modifier",
             "Unsupervised intensive care: the roll's DM",
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
             help="Optional: no Medic 2+ or AI sickbay supervising; the odds of the difficulty 8 roll.",
-            placeholder="optional",
         ),
         fw.IntInput(
             "characteristic_damage",

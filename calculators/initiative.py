@@ -13,6 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
+from calculators.parts import chance_chart, modifier_input
 from calculators.table.character import CHARACTERISTICS
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
@@ -153,13 +154,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     else:
         totals = dice.map_values(checks.check_distribution(), score)
         charts = (
-            fw.Chart(
-                key="initiative",
-                caption="Chance of each initiative before you roll",
-                x_label="Initiative",
-                y_label="Chance",
-                points=tuple(totals.items()),
-            ),
+            chance_chart("initiative", "Chance of each initiative before you roll", "Initiative", totals),
         )
         low, high = min(totals), max(totals)
         outputs["initiative"] = f"{number(low)} to {number(high)}"
@@ -220,13 +215,8 @@ CALCULATOR = fw.Calculator(
         ),
         fw.BoolInput("ambush", "Ambushing (ready while the foes are not)"),
         fw.BoolInput("unprepared", "Caught unprepared (ambushed, or nobody ready)"),
-        fw.IntInput(
-            "tactics_effect",
-            "Tactics Effect",
-            0,
-            -checks.MAX_MODIFIER,
-            checks.MAX_MODIFIER,
-            help="Effect of your unit's tactician's check (0 if none).",
+        modifier_input(
+            "tactics_effect", "Tactics Effect", help="Effect of your unit's tactician's check (0 if none)."
         ),
         fw.BoolInput("negative_tactics", "A failed Tactics check lowers initiative", default=True),
         fw.TextInput(

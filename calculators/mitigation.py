@@ -13,7 +13,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
-from calculators.parts import ORDINARY
+from calculators.parts import ORDINARY, factor_input
 from rules_core import checks, mitigation
 
 __all__ = ["CALCULATOR", "FACTOR_RULES", "cap_steps", "compute", "fail_degree_text", "yes_no"]
@@ -151,10 +151,6 @@ compute = fw.answered(_compute, _summary, _next)
 """The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
-def _factor(key: str, label: str, default: int, help_: str) -> fw.IntInput:
-    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help_)
-
-
 CALCULATOR = fw.Calculator(
     name="mitigation",
     title="Mitigation calculator",
@@ -168,10 +164,10 @@ CALCULATOR = fw.Calculator(
             mitigation.MAX_FAIL_EFFECT,
             help="The failure's size: 3, or -3 as an Effect; both mean the same.",
         ),
-        _factor("conditions", "Conditions", 0, "What shields you: your movement, size, the range."),
-        _factor("concealment", "Concealment", 0, "Concealment modifier (smoke, darkness, foliage)."),
-        _factor("cover", "Cover", 2, "Cover modifier of what stands between."),
-        _factor("skill", "Skill", 0, "The defender's relevant skill level."),
+        factor_input("conditions", "Conditions", 0, "What shields you: your movement, size, the range."),
+        factor_input("concealment", "Concealment", 0, "Concealment modifier (smoke, darkness, foliage)."),
+        factor_input("cover", "Cover", 2, "Cover modifier of what stands between."),
+        factor_input("skill", "Skill", 0, "The defender's relevant skill level."),
         fw.ChoiceInput(
             "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."
         ),

@@ -8,7 +8,12 @@
 - :func:`threshold_reading_input`: the ``reading`` ruling choice between thirds of HP and the
   threshold table (:class:`rules_core.injury.ThresholdReading`); :func:`hit_points` reads it back.
 - :func:`seed_input`: the optional ``seed`` ("roll number") of a calculator that rolls dice.
-- :func:`mitigate`: the mitigation of a fail effect from the ``conditions`` ... ``cover_cap`` inputs.
+- :func:`check_dice`, :func:`check_chart`: the dice a check rolls with (dis)advantage, in words, and the
+  chart of its dice totals; :func:`chance_chart`: a chart of the chance of each value of a distribution.
+- :func:`modifier_input`, :func:`optional_modifier_input`: a DM or an Effect, within the rules' bound on
+  modifiers; :func:`difficulty_input`: a check's difficulty within the rules' bounds.
+- :func:`factor_input`: one mitigating factor input; :func:`mitigate`: the mitigation of a fail effect
+  from the ``conditions`` ... ``cover_cap`` inputs.
 - :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
 - :data:`CHECK`, :data:`EFFECT`, :data:`ADVANTAGE`, :data:`ORDINARY`: rule links several calculators cite.
 """
@@ -17,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from calculators import framework as fw
-from rules_core import injury, limits, mitigation
+from rules_core import checks, injury, limits, mitigation
 
 __all__ = [
     "ADVANTAGE",
@@ -29,10 +35,17 @@ __all__ = [
     "EFFECT",
     "ORDINARY",
     "THRESHOLD_READINGS",
+    "chance_chart",
     "characteristic_inputs",
+    "check_chart",
+    "check_dice",
+    "difficulty_input",
     "enum_choices",
+    "factor_input",
     "hit_points",
     "mitigate",
+    "modifier_input",
+    "optional_modifier_input",
     "seed_input",
     "threshold_reading_input",
 ]
@@ -125,6 +138,60 @@ def seed_input() -> fw.OptionalIntInput:
         placeholder="new roll",
         help="Each number is one roll; share the link to share it. Empty: a new roll.",
     )
+
+
+def modifier_input(key: str, label: str, default: int = 0, help: str = "") -> fw.IntInput:
+    """A DM or an Effect, a whole number within the rules' bound on modifiers (Core Mechanics § Modifiers)."""
+    return fw.IntInput(key, label, default, -limits.MAX_MODIFIER, limits.MAX_MODIFIER, help=help)
+
+
+def optional_modifier_input(
+    key: str, label: str, help: str = "", placeholder: str = "optional"
+) -> fw.OptionalIntInput:
+    """A DM or an Effect that may be left empty (a roll not made yet), within the same bound."""
+    return fw.OptionalIntInput(
+        key, label, -limits.MAX_MODIFIER, limits.MAX_MODIFIER, help=help, placeholder=placeholder
+    )
+
+
+def difficulty_input(help: str, default: int = 8) -> fw.IntInput:
+    """The ``difficulty`` of a check, between the rules' least and greatest (Core Mechanics § Difficulty)."""
+    return fw.IntInput(
+        "difficulty", "Difficulty", default, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY, help=help
+    )
+
+
+def check_dice(net: int) -> str:
+    """The dice of a check with net advantage ``net``: ``2d6`` or 3d6 keeping the two highest or lowest
+    (Core Mechanics § Advantage and Disadvantage)."""
+    if net == 0:
+        return "2d6"
+    return "3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest"
+
+
+def chance_chart(
+    key: str, caption: str, x_label: str, chances: Mapping[int, Fraction], highlight: tuple[int, ...] = ()
+) -> fw.Chart:
+    """A chart of the chance of each value in ``chances`` (value -> exact probability)."""
+    return fw.Chart(key, caption, x_label, "Chance", tuple(chances.items()), highlight)
+
+
+def check_chart(advantage: int, disadvantage: int, roll: int | None) -> fw.Chart:
+    """The chance of each dice total of a check, the reader's ``roll`` (if any) marked."""
+    net = checks.net_advantage(advantage, disadvantage)
+    return chance_chart(
+        "dice",
+        f"Chance of each dice total ({check_dice(net)})",
+        "Dice total",
+        checks.check_distribution(advantage, disadvantage),
+        () if roll is None else (roll,),
+    )
+
+
+def factor_input(key: str, label: str, default: int = 0, help: str = "") -> fw.IntInput:
+    """One mitigating factor (``conditions``, ``concealment``, ``cover``, ``skill``), 0 to the rules' bound
+    (Outcomes § Mitigating Factors); :func:`mitigate` reads them."""
+    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help)
 
 
 def mitigate(values: Mapping[str, Any], degree: int) -> mitigation.Mitigation:

@@ -12,7 +12,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, signed
-from calculators.parts import CHECK
+from calculators.parts import CHECK, chance_chart, optional_modifier_input
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
@@ -95,12 +95,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
     with fw.on_field("modifier"):
         spread = dice.map_values(checks.check_distribution(), granted)
-    chart = fw.Chart(
-        key="rolls",
-        caption=f"Rolls gained at difficulty {difficulty} (negative: disadvantage rolls)",
-        x_label="Rolls",
-        y_label="Chance",
-        points=tuple(spread.items()),
+    chart = chance_chart(
+        "rolls", f"Rolls gained at difficulty {difficulty} (negative: disadvantage rolls)", "Rolls", spread
     )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,))
 
@@ -126,9 +122,7 @@ CALCULATOR = fw.Calculator(
         fw.IntInput("skill", "Tactics skill", 1, 0, checks.MAX_SKILL),
         fw.IntInput("modifier", "Tactics DM", 1, -15, 15, help="Total DM on the Tactics check."),
         fw.ChoiceInput("difficulty", "Risk (difficulty)", DIFFICULTIES, "8"),
-        fw.OptionalIntInput(
-            "effect", "Effect rolled", -MAX_EFFECT_INPUT, MAX_EFFECT_INPUT, placeholder="not rolled"
-        ),
+        optional_modifier_input("effect", "Effect rolled", placeholder="not rolled"),
         fw.IntInput(
             "attempts_made", "Attempts made", 0, 0, 100, help="Tactics checks already made this battle."
         ),

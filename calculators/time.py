@@ -13,6 +13,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import dice as dice_notation
 from calculators.format import signed
+from calculators.parts import modifier_input
 from rules_core import dice, limits, time_checks
 
 __all__ = ["CALCULATOR", "compute", "parse_duration_die"]
@@ -133,14 +134,7 @@ CALCULATOR = fw.Calculator(
             parser=parse_duration_die,
         ),
         fw.ChoiceInput("unit", "Unit", UNITS, "seconds"),
-        fw.IntInput(
-            "effect",
-            "Effect",
-            0,
-            -MAX_EFFECT_INPUT,
-            MAX_EFFECT_INPUT,
-            help="The check's Effect (negative: failure).",
-        ),
+        modifier_input("effect", "Effect", help="The check's Effect (negative: failure)."),
         fw.ChoiceInput("floor", "Shortest task (ruling)", FLOORS, "lowest_roll"),
     ),
     outputs=(

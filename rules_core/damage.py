@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from rules_core import dice, limits
 from rules_core._choices import choice
@@ -273,6 +274,15 @@ def damage_outcome(
         total=total,
         expected_total=dice.mean(total),
     )
+
+
+def damage_from_effect(damage: dice.DiceExpression | str, effect: int, /, **options: Any) -> DamageOutcome:
+    """:func:`damage_outcome` of a signed Effect: a Success Effect when 0 or more, else a Fail Effect of its
+    size (Outcomes § Damage: a success damages the target, a failure the character). ``options`` are
+    :func:`damage_outcome`'s other keywords."""
+    if effect >= 0:
+        return damage_outcome(damage, success_effect=effect, **options)
+    return damage_outcome(damage, fail_effect=-effect, **options)
 
 
 def expected_damage(

@@ -20,19 +20,22 @@ EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 ADVANTAGE = {"none": (0, 0), "advantage": (1, 0), "disadvantage": (0, 1)}
 
 
-def compute(values: Mapping[str, Any]) -> fw.Result:
+def _compute(values: Mapping[str, Any]) -> fw.Result:
     """``values``: the parsed inputs by key (``int``, ``int | None``, ``str``, ``bool``)."""
     modifier, difficulty, roll = values["modifier"], values["difficulty"], values["roll"]
     advantage, disadvantage = ADVANTAGE[values["dice"]]
     with fw.on_field("difficulty"):  # a ValueError raised here shows beside "difficulty"
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
-    outputs = {"chance": percent(chance)}  # output key -> text; a key left out shows "—"
+    outputs = {"chance": percent(chance)}  # output key -> text; a key left out is hidden (does not apply)
     working = [fw.Step(f"2d6 {signed(modifier)} reaches {difficulty}: {percent(chance)}.", CHECK)]
     if roll is not None:
         effect = checks.effect(roll + modifier, difficulty)
         outputs["effect"] = signed(effect)
         working.append(
-            fw.Step(f"Effect: {roll} {signed(modifier)} - {difficulty} = {signed(effect)}.", EFFECT)
+            fw.Step(
+                f"Effect: roll {roll} {signed(modifier)} \u2212 difficulty {difficulty} = {signed(effect)}.",
+                EFFECT,
+            )
         )
     charts = ()
     if values["show_chart"]:
@@ -41,6 +44,16 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
         highlight = () if roll is None else (roll,)
         charts = (fw.Chart("check", "Chance of each roll", "Dice", "Chance", points, highlight),)
     return fw.Result(outputs=outputs, working=tuple(working), charts=charts)
+
+
+def _summary(values: Mapping[str, Any], outputs: Mapping[str, str]) -> str:
+    """The answer in words, shown first (on a phone, in view while any field is edited)."""
+    if "effect" in outputs:
+        return f"Effect {outputs['effect']}; this check succeeds {outputs['chance']} of the time."
+    return f"This check succeeds {outputs['chance']} of the time."
+
+
+compute = fw.answered(_compute, _summary)  # adds the summary output (and any hand-off links)
 
 
 CALCULATOR = fw.Calculator(

@@ -28,13 +28,11 @@ from calculators.framework.spec import (
     OptionalIntInput,
     RuleLink,
     TextInput,
-    evaluate,
 )
 
 __all__ = [
     "EMPTY_OUTPUT",
     "doc_url",
-    "gives_summary",
     "payload",
     "render_calculator",
     "render_details",
@@ -205,53 +203,28 @@ def _handoff(link: Handoff, root: str) -> str:
     return f'<a data-handoff="{escape(name)}" href="{href}">{escape(link.text)}</a>'
 
 
-_GIVES_SUMMARY: dict[Calculator, bool] = {}
-
-
-def gives_summary(calc: Calculator) -> bool:
-    """Whether the calculator words its own answer (its defaults' result has :data:`SUMMARY`).
-
-    Such a calculator's answer is one of its outputs (``data-output="summary"``); another gets a
-    summary made of its first outputs, shown but not an output.
-    """
-    if calc not in _GIVES_SUMMARY:
-        result = evaluate(calc).result
-        _GIVES_SUMMARY[calc] = result is not None and SUMMARY in result.outputs
-    return _GIVES_SUMMARY[calc]
-
-
 def summary_text(ev: Evaluation) -> str:
-    """The one-line answer: the result's own, else its first two outputs in words; none without a result."""
-    if ev.result is None:
-        return EMPTY_OUTPUT
-    given = ev.result.outputs.get(SUMMARY)
-    if given:
-        return given
-    shown = [
-        f"{o.label}: {ev.result.outputs[o.key]}"
-        for o in ev.calculator.outputs
-        if ev.result.outputs.get(o.key, EMPTY_OUTPUT) not in ("", EMPTY_OUTPUT)
-    ]
-    return "; ".join(shown[:2]) + "." if shown else EMPTY_OUTPUT
+    """The one-line answer in words the calculator gives (:data:`SUMMARY`); none without a result."""
+    found = ev.result.outputs if ev.result is not None else {}
+    return found.get(SUMMARY) or EMPTY_OUTPUT
 
 
 def _output_texts(ev: Evaluation) -> dict[str, str]:
     found = ev.result.outputs if ev.result is not None else {}
     texts = {o.key: found.get(o.key, EMPTY_OUTPUT) or EMPTY_OUTPUT for o in ev.calculator.outputs}
-    if gives_summary(ev.calculator):
-        texts[SUMMARY] = summary_text(ev)
+    texts[SUMMARY] = summary_text(ev)
     return texts
 
 
 def render_summary(ev: Evaluation) -> str:
     """The answer in words, first; a polite live region, hidden when there is no answer."""
     text = summary_text(ev)
-    output = _attrs(data_output=SUMMARY if gives_summary(ev.calculator) else None)
     hidden = _attrs(hidden=text == EMPTY_OUTPUT)
     return (
         '<div class="calc-answer">'
         '<p class="calc-stale" data-stale-mark>Out of date: updating\u2026</p>'
-        f'<p class="calc-summary" data-summary{output} aria-live="polite"{hidden}>{escape(text)}</p></div>'
+        f'<p class="calc-summary" data-summary data-output="{SUMMARY}" aria-live="polite"{hidden}>'
+        f"{escape(text)}</p></div>"
     )
 
 

@@ -89,11 +89,21 @@ def _parse_int(text: str, label: str) -> int:
     return sign * int(body)
 
 
-def _check_range(value: int, low: int, high: int, label: str, unit: str) -> int:
-    if not low <= value <= high:
-        suffix = f" {unit}" if unit else ""
-        raise ValueError(f"{label} must be between {low} and {high}{suffix}.")
+def _parse_whole(item: IntInput | OptionalIntInput, raw: str | None) -> int | None:
+    """The whole number in ``raw`` within ``item``'s bounds, ``None`` when empty; ``ValueError`` otherwise."""
+    text = _clean(raw)
+    if not text:
+        return None
+    value = _parse_int(text, item.label)
+    if not item.min <= value <= item.max:
+        suffix = f" {item.unit}" if item.unit else ""
+        raise ValueError(f"{item.label} must be between {item.min} and {item.max}{suffix}.")
     return value
+
+
+def _number_text(value: int | None) -> str:
+    """A number input's value as form and URL text (empty for ``None``)."""
+    return "" if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -113,14 +123,14 @@ class IntInput:
 
     def parse(self, raw: str | None) -> int:
         """The value of ``raw``; ``ValueError`` with a message for the reader otherwise."""
-        text = _clean(raw)
-        if not text:
+        value = _parse_whole(self, raw)
+        if value is None:
             raise ValueError(f"{self.label}: enter a whole number.")
-        return _check_range(_parse_int(text, self.label), self.min, self.max, self.label, self.unit)
+        return value
 
     def to_text(self, value: Any) -> str:
         """How ``value`` is written in the form and the URL."""
-        return "" if value is None else str(value)
+        return _number_text(value)
 
 
 @dataclass(frozen=True)
@@ -141,14 +151,11 @@ class OptionalIntInput:
 
     def parse(self, raw: str | None) -> int | None:
         """The value of ``raw`` or ``None`` when empty; ``ValueError`` with a message otherwise."""
-        text = _clean(raw)
-        if not text:
-            return None
-        return _check_range(_parse_int(text, self.label), self.min, self.max, self.label, self.unit)
+        return _parse_whole(self, raw)
 
     def to_text(self, value: Any) -> str:
         """How ``value`` is written in the form and the URL."""
-        return "" if value is None else str(value)
+        return _number_text(value)
 
 
 @dataclass(frozen=True)

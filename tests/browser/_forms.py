@@ -51,12 +51,13 @@ def set_values(form: Any, values: dict[str, str]) -> None:
     )
 
 
-def wait_outputs(form: Any, expected: dict[str, str]) -> None:
+def wait_outputs(form: Any, expected: dict[str, str], *, fresh: bool = False, timeout: int = 20_000) -> None:
+    """Wait until every output reads as ``expected``; ``fresh``: and the form is no longer marked stale."""
     form.page.wait_for_function(
-        "([f, want]) => Object.entries(want).every("
+        "([f, want, fresh]) => !(fresh && f.hasAttribute('data-stale')) && Object.entries(want).every("
         '([k, v]) => f.querySelector(`[data-output="${k}"]`).textContent === v)',
-        arg=[form.element_handle(), expected],
-        timeout=20_000,
+        arg=[form.element_handle(), expected, fresh],
+        timeout=timeout,
     )
 
 

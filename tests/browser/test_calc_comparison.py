@@ -16,6 +16,7 @@ import pytest
 from calculators.framework import registry, runtime
 from calculators.framework.spec import BoolInput, ChoiceInput, Input, IntInput, OptionalIntInput, TextInput
 
+from . import _forms
 from .conftest import outputs, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -39,12 +40,7 @@ def expected(raw: dict[str, str]) -> dict[str, str]:
 
 
 def wait_outputs(form: Any, want: dict[str, str]) -> None:
-    form.page.wait_for_function(
-        "([f, want]) => !f.hasAttribute('data-stale') && Object.entries(want).every("
-        '([k, v]) => f.querySelector(`[data-output="${k}"]`).textContent === v)',
-        arg=[form.element_handle(), want],
-        timeout=30_000,
-    )
+    _forms.wait_outputs(form, want, fresh=True, timeout=30_000)
 
 
 def random_text(item: Input, rng: random.Random) -> str:

@@ -17,9 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import comparison
+from calculators.format import decimal
 from calculators.framework import registry, runtime
 from calculators.framework.render import EMPTY_OUTPUT
-from calculators.framework.spec import FieldError, IntInput, OptionalIntInput, evaluate
+from calculators.framework.spec import SUMMARY, FieldError, IntInput, OptionalIntInput, evaluate
 from rules_core import damage
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -47,6 +48,9 @@ def test_the_defaults_reproduce_the_comparison_pages_one_character_table() -> No
         "mneme_damage": "31.5",
         "mistrunner_damage": "6",
         "met_damage": "1",
+        "summary": "This fighter attacks most often in Mistrunner and MET (20 a minute; Mneme 10 a minute), "
+        "moves fastest in Mneme (3.75 m/s; Mistrunner 3.33 m/s), "
+        "and the hit does 31.5 in Mneme, 6 in Mistrunner and 1 in MET.",
     }
 
 
@@ -107,6 +111,16 @@ def test_a_melee_hit_adds_strength_and_potence_adds_to_minds_eye_theatre_damage(
 def test_a_miss_does_no_damage_anywhere() -> None:
     found = outputs(margin=-1)
     assert [found[k] for k in ("mneme_damage", "mistrunner_damage", "met_damage")] == ["0 (miss)"] * 3
+    assert found["summary"].endswith(", and the miss does no damage in any of them.")
+
+
+def test_the_summary_names_the_fastest_attacker_and_mover_and_counts_a_step_length_in_metres() -> None:
+    # Three Mistrunner actions: 60 a minute; one Celerity round at 75 cm steps: 40 a minute and 3 m/s.
+    found = outputs(mistrunner_actions=3, met_celerity_rounds=1, met_step_cm=75)["summary"]
+    assert found.startswith(
+        "This fighter attacks most often in Mistrunner (60 a minute; Mneme 10 a minute; MET 40 a minute), "
+        "moves fastest in Mneme (3.75 m/s; Mistrunner 3.33 m/s; MET 3 m/s)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -121,7 +135,7 @@ def test_mneme_damage_agrees_with_the_mneme_damage_engine(
         weapon, success_effect=margin, armor=armor, rate_of_attack=int(rate) if rate else None
     ).expected_total
     shown = outputs(margin=margin, mneme_weapon=weapon, mneme_armor=armor, mneme_rate_of_attack=rate)
-    assert shown["mneme_damage"] == comparison._num(expected)
+    assert shown["mneme_damage"] == decimal(expected)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +152,8 @@ def test_mneme_damage_agrees_with_the_mneme_damage_engine(
     ],
 )
 def test_numbers_show_at_most_two_decimals_rounded_half_up(value: Fraction, text: str) -> None:
-    assert comparison._num(value) == text
+    # calculators.format.decimal: every figure of the comparison goes through it.
+    assert decimal(value) == text
 
 
 def test_every_working_step_and_rule_link_points_at_an_existing_page_and_anchor() -> None:
@@ -176,24 +191,10 @@ def test_every_number_input_is_bounded() -> None:
 
 
 def test_the_worst_case_inputs_still_compute() -> None:
-    # The largest hit: margin 20, ten d20 with a rate of attack 20 (exact order statistics), all maxima.
-    result = run(
-        margin=20,
-        mneme_weapon="10d20+100",
-        mneme_rate_of_attack=20,
-        mneme_armor=100,
-        mistrunner_damage_code=50,
-        mistrunner_melee=1,
-        mistrunner_strength=30,
-        mistrunner_armor=100,
-        mistrunner_reaction_score=20,
-        mistrunner_reaction_die=10,
-        mistrunner_actions=3,
-        mistrunner_coordination=30,
-        met_celerity_rounds=3,
-        met_step_cm=1000,
-        met_damage_bonus=20,
-    )
+    # The largest hit: every number input at its maximum (margin 20, rate of attack 21, armor 100, ...),
+    # ten d20 + 100 (exact order statistics) and a melee attack.
+    maxima = {item.key: item.max for item in CALC.inputs if isinstance(item, (IntInput, OptionalIntInput))}
+    result = run(**maxima, mneme_weapon="10d20+100", mistrunner_melee=1)
     assert result["ok"], result
     assert result["outputs"]["mistrunner_initiative"] == "30, 15, 7"
 
@@ -211,7 +212,7 @@ _TEXT = st.one_of(
 @given(st.dictionaries(st.sampled_from(KEYS), _TEXT, max_size=6))
 def test_no_raw_text_makes_the_calculator_raise_and_every_failure_is_a_message(raw: dict[str, str]) -> None:
     result = runtime.compute("comparison", raw)
-    assert set(result["outputs"]) == {o.key for o in CALC.outputs}
+    assert set(result["outputs"]) == {o.key for o in CALC.outputs} | {SUMMARY}
     if result["ok"]:
         assert EMPTY_OUTPUT not in result["outputs"].values()
         assert not result["errors"] and not result["form_error"]

@@ -158,7 +158,7 @@ def test_a_field_error_naming_an_unknown_field_falls_back_to_the_form() -> None:
 
 def test_outputs_left_out_of_a_result_render_as_a_dash() -> None:
     ev = evaluate(_toy(lambda v: Result({"sum": "3"})))
-    assert payload(ev)["outputs"] == {"sum": "3", "note": EMPTY_OUTPUT}
+    assert payload(ev)["outputs"] == {"sum": "3", "note": EMPTY_OUTPUT, "summary": EMPTY_OUTPUT}
 
 
 def test_a_result_with_an_undeclared_output_is_a_programming_error() -> None:
@@ -292,9 +292,9 @@ def test_the_summary_is_an_output_when_the_calculator_words_it_and_hidden_withou
     bad = evaluate(toy, {"a": "x"})
     assert payload(bad)["outputs"][SUMMARY] == payload(bad)["summary"] == EMPTY_OUTPUT
     assert 'data-output="summary" aria-live="polite" hidden>' in render_calculator(bad)
-    # Without its own summary, a calculator shows its first outputs in words, not as an output.
+    # The framework makes up no stand-in answer: a result without its own summary shows none.
     plain = evaluate(_toy(lambda v: Result({"sum": "3"})))
-    assert payload(plain)["summary"] == "Sum: 3." and SUMMARY not in payload(plain)["outputs"]
+    assert payload(plain)["summary"] == payload(plain)["outputs"][SUMMARY] == EMPTY_OUTPUT
 
 
 def test_an_output_that_does_not_apply_is_hidden_not_shown_as_a_dash() -> None:

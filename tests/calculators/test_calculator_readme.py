@@ -28,7 +28,12 @@ def test_the_example_evaluates_through_the_framework() -> None:
     assert evaluate(calc).ok
     result = evaluate(calc, {"modifier": "2", "difficulty": "8", "roll": "7"}).result
     assert result is not None
-    assert result.outputs == {"chance": "72.22%", "effect": "+1"}
+    assert result.outputs == {
+        "chance": "72.22%",
+        "effect": "+1",
+        "summary": "Effect +1; this check succeeds 72.22% of the time.",
+    }
+    assert [s.text for s in result.working][-1] == "Effect: roll 7 +2 \u2212 difficulty 8 = +1."
     assert [c.key for c in result.charts] == ["check"]
     errors = evaluate(calc, {"difficulty": "99"}).errors
     assert errors == {"difficulty": "Difficulty must be between 2 and 50."}

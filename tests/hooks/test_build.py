@@ -183,27 +183,47 @@ def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> N
     assert "<p>After.</p>" in html
 
 
-def test_an_unknown_calculator_name_fails_the_build(tmp_path: Path) -> None:
-    config = project(tmp_path, {"index.md": "# Home\n\n<!-- calculator: nonesuch -->\n"})
-    done = mkdocs_build(config, tmp_path / "site", strict=False)
-    assert done.returncode != 0
-    assert "unknown calculator 'nonesuch'" in done.stderr
+MALFORMED_MARKERS = (
+    "<!-- calculator effect -->",
+    "<!-- calculator: effect",
+    "Text <!-- calculator: effect -->",
+    "<!--calculators: x-->",
+)
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("pages", "strict", "message"),
     [
-        "<!-- calculator effect -->",
-        "<!-- calculator: effect",
-        "Text <!-- calculator: effect -->",
-        "<!--calculators: x-->",
+        pytest.param(
+            {"index.md": "# Home\n\n<!-- calculator: nonesuch -->\n"},
+            False,
+            "unknown calculator 'nonesuch'",
+            id="unknown-calculator-name",
+        ),
+        *(
+            pytest.param({"index.md": f"# Home\n\n{line}\n"}, False, "malformed calculator marker", id=line)
+            for line in MALFORMED_MARKERS
+        ),
+        pytest.param(
+            {"index.md": "# Home\n", "rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
+            True,
+            "Calculator rule link 'rules/checks.md#effect'",
+            id="missing-rule-anchor-in-a-strict-build",
+        ),
+        pytest.param(
+            {"index.md": "# Home\n\n<!-- calculators-index -->\n"},
+            False,
+            "calculators shown on no page",
+            id="calculators-index-with-a-calculator-on-no-page",
+        ),
     ],
 )
-def test_a_malformed_calculator_marker_fails_the_build(tmp_path: Path, line: str) -> None:
-    config = project(tmp_path, {"index.md": f"# Home\n\n{line}\n"})
-    done = mkdocs_build(config, tmp_path / "site", strict=False)
+def test_a_broken_calculator_page_fails_the_build_naming_the_fault(
+    tmp_path: Path, pages: dict[str, str], strict: bool, message: str
+) -> None:
+    done = mkdocs_build(project(tmp_path, pages), tmp_path / "site", strict=strict)
     assert done.returncode != 0
-    assert "malformed calculator marker" in done.stderr
+    assert message in done.stderr
 
 
 def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
@@ -211,16 +231,6 @@ def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
     done = mkdocs_build(config, tmp_path / "site", strict=False)
     assert done.returncode == 0, done.stderr
     assert "&lt;!-- calculator: nonesuch --&gt;" in (tmp_path / "site" / "index.html").read_text()
-
-
-def test_a_missing_rule_anchor_fails_a_strict_build(tmp_path: Path) -> None:
-    config = project(
-        tmp_path,
-        {"index.md": "# Home\n", "rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
-    )
-    done = mkdocs_build(config, tmp_path / "site")
-    assert done.returncode != 0
-    assert "Calculator rule link 'rules/checks.md#effect'" in done.stderr
 
 
 def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
@@ -236,10 +246,3 @@ def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
     assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html
-
-
-def test_the_calculators_index_fails_the_build_when_a_calculator_is_on_no_page(tmp_path: Path) -> None:
-    config = project(tmp_path, {"index.md": "# Home\n\n<!-- calculators-index -->\n"})
-    done = mkdocs_build(config, tmp_path / "site", strict=False)
-    assert done.returncode != 0
-    assert "calculators shown on no page" in done.stderr

@@ -334,3 +334,14 @@ def test_past_hp_chance_counts_damage_already_taken() -> None:
     assert past_hp_chance(one_d6, 4, current_damage=2) == Fraction(4, 6)
     with pytest.raises(ValueError, match="negative"):
         past_hp_chance(one_d6, 4, current_damage=-1)
+
+
+@pytest.mark.parametrize(
+    ("effect", "side"), [(2, "success_effect"), (0, "success_effect"), (-3, "fail_effect")]
+)
+def test_a_signed_effect_damages_the_target_on_a_success_and_the_character_on_a_failure(
+    effect: int, side: str
+) -> None:
+    # Outcomes § Damage: Effect 0 or more is a Success Effect; below 0, a Fail Effect of its size.
+    found = damage.damage_from_effect("3d3-2", effect, rate_of_attack=2, armor=1)
+    assert found == damage.damage_outcome("3d3-2", **{side: abs(effect)}, rate_of_attack=2, armor=1)

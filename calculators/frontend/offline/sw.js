@@ -5,7 +5,8 @@
 //             never mixes two builds in); a file that still fails does not stop the others: the
 //             worker installs, records what failed and tells the pages (progress and outcome).
 //   activate: delete older caches of this site only, take control of open pages
-//   fetch:    HTML network-first (the cached copy when offline or after a slow wait);
+//   fetch:    HTML network-first (the cached copy when offline or after a slow wait; a reload waits
+//             for the network as long as it takes, since the player asked for the newest page);
 //             everything else cache-first, the network when not cached.
 //   message:  "status" (what is cached), "retry" (fetch the files that failed), "skip-waiting"
 //             (the page's Update button: the waiting new version takes over now).
@@ -159,8 +160,11 @@ async function networkFirst(request, url) {
   const network = fetch(request);
   network.catch(() => {});
   let timer;
+  // A reload (the player's, or the loader's when a page of a newer deploy shows up) asks for the
+  // newest page: wait for the network, falling back to the cache only when it fails.
+  const reload = request.isReloadNavigation === true || request.cache === "no-cache" || request.cache === "reload";
   const slow = new Promise((resolve) => {
-    timer = setTimeout(resolve, NETWORK_WAIT_MS, "slow");
+    if (!reload) timer = setTimeout(resolve, NETWORK_WAIT_MS, "slow");
   });
   try {
     const first = await Promise.race([network, slow]);
