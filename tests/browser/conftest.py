@@ -8,7 +8,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``site_dir``: the built site on disk (``pathlib.Path``).
 - ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
-  requests to any host but 127.0.0.1 are blocked and recorded.
+  requests to any host but 127.0.0.1 are blocked and recorded; the loader's warm start is off
+  (``window.mnemeLoaderConfig``; a test may set its own).
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
   another host. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
 - ``page_log``: what the page reported (``errors``, ``console``, ``foreign``) and ``allow()``.
@@ -114,6 +115,9 @@ def context(browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
             route.abort()
 
     ctx.route("**/*", guard)
+    # No background warm start of the engine on reading pages (it only costs the suite CPU); a test of
+    # the warm start sets its own window.mnemeLoaderConfig, which replaces this one.
+    ctx.add_init_script("window.mnemeLoaderConfig = { warm: false };")
     yield ctx
     ctx.close()
 

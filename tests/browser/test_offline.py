@@ -69,6 +69,7 @@ def visit(browser: Any, site_dir: Path, tmp_path: Path) -> Iterator[Visit]:
     server = SiteServer(folder)
     server.start()
     context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
+    context.add_init_script("window.mnemeLoaderConfig = { warm: false };")  # as in conftest's context
     state = Visit(server, folder, context)
 
     def record(request: Any) -> None:
