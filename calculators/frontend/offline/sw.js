@@ -156,8 +156,19 @@ async function cachedPage(url) {
   return (await cache.match(pageKey(url))) || (await cache.match(absolute("404.html")));
 }
 
+// Pages are revalidated with the server (a conditional request, cheap when nothing changed): the
+// browser's HTTP cache may otherwise hand back a page of the previous deploy while it looks fresh
+// (static hosts send max-age or none, and heuristic freshness then applies).
+function revalidated(request) {
+  try {
+    return new Request(request, { cache: "no-cache" });
+  } catch (_) {
+    return request;
+  }
+}
+
 async function networkFirst(request, url) {
-  const network = fetch(request);
+  const network = fetch(revalidated(request));
   network.catch(() => {});
   let timer;
   // A reload (the player's, or the loader's when a page of a newer deploy shows up) asks for the
