@@ -22,9 +22,8 @@ from calculators.damage import (
     dice_param,
     injury_outputs,
     per_roll_text,
-    two_decimals,
 )
-from calculators.format import number, percent, plural, signed, term
+from calculators.format import number, percent, plural, signed, term, two_decimals
 from calculators.mitigation import (
     CAP_CHOICES,
     DEFEND,
@@ -365,7 +364,10 @@ CALCULATOR = fw.Calculator(
             2,
             help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
         ),
-        difficulty_input("8 + every condition against your roll, the adversary's cover included."),
+        difficulty_input(
+            f"{checks.default_difficulty()} + every condition against your roll, "
+            "the adversary's cover included."
+        ),
         fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.OptionalIntInput(

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import MINUS, number, percent, plural, signed
+from calculators.format import MINUS, number, percent, plural, signed, two_decimals
 from calculators.format import dice as dice_notation
 from calculators.parts import threshold_reading_input
 from rules_core import damage, dice, injury
@@ -30,7 +30,6 @@ __all__ = [
     "injury_outputs",
     "per_roll_text",
     "scale_prefix",
-    "two_decimals",
 ]
 
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
@@ -66,13 +65,6 @@ CONDITIONS = (
     ("critically_wounded", injury.InjuryCondition.CRITICALLY_WOUNDED, "Critically wounded or worse"),
     ("dying", injury.InjuryCondition.DYING, "Dying"),
 )
-
-
-def two_decimals(value: Fraction) -> str:
-    """A number with two decimals, rounded half away from zero: ``Fraction(21, 2)`` is ``10.50``."""
-    sign = MINUS if value < 0 else ""
-    hundredths = (abs(value) * 200 + 1) // 2
-    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def dice_text(expression: dice.DiceExpression) -> str:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import MINUS, number
 from calculators.format import dice as dice_notation
+from calculators.format import number, plural, term, two_decimals
 from calculators.parts import ADVANTAGE, CHECK, chance_chart
 from rules_core import dice as rules
 from rules_core import limits
@@ -41,13 +40,6 @@ MAX_SEED = limits.MAX_SEED
 MAX_TIMES = 20
 MAX_CHART_VALUES = 61
 """Distributions with more distinct totals are not charted (the working says so)."""
-
-
-def _two_decimals(value: Fraction) -> str:
-    """``value`` with two decimals, rounded half away from zero."""
-    hundredths = (abs(value) * 200 + 1) // 2
-    sign = MINUS if value < 0 and hundredths else ""
-    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def _faces(rolled: rules.RolledDice) -> str:
@@ -88,7 +80,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     distribution = expression.distribution() if totals <= MAX_CHART_VALUES else None
     outputs = {
         "range": f"{number(expression.minimum)} to {number(expression.maximum)}",
-        "expected": _two_decimals(expression.mean),
+        "expected": two_decimals(expression.mean),
     }
     steps = []
     rolls: list[int] = []
@@ -105,9 +97,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         outputs["rolls"] = ", ".join(number(r) for r in rolls)
         outputs["faces"] = ", ".join(_faces(r) for r in rolled)
         outputs["total"] = number(sum(rolls))
-        steps.append(fw.Step(f"Rolled {text} {times} time{'s' if times != 1 else ''} (seed {seed}).", CHECK))
-        sign = "+" if expression.modifier > 0 else MINUS
-        modifier = f" {sign} {abs(expression.modifier)}" if expression.modifier else ""
+        steps.append(fw.Step(f"Rolled {text} {plural(times, 'time')} (seed {seed}).", CHECK))
+        modifier = term(expression.modifier)
         for index, r in enumerate(rolled, 1):
             sum_text = " + ".join(map(str, r.faces)) + modifier
             if expression.scale:

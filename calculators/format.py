@@ -8,6 +8,7 @@ One rule each, so the same figure reads the same everywhere:
 - :func:`dice`: dice notation with a signed modifier (``3d3-2`` (true minus), ``2d6+1``, ``1d6``).
 - :func:`metres`, :func:`fraction_text`, :func:`number`: lengths, vulgar fractions and plain numbers.
 - :func:`decimal`: a figure to at most two decimals, rounded half up (``63/2`` is ``31.5``).
+- :func:`two_decimals`: an average with exactly two decimals, rounded half up (``21/2`` is ``10.50``).
 - :func:`term`: a modifier added in a sum, `` + 2``, `` \u2212 3``, nothing for 0.
 - :func:`plural`: a count with its noun, ``1 roll``, ``3 rolls``.
 """
@@ -28,6 +29,7 @@ __all__ = [
     "plural",
     "signed",
     "term",
+    "two_decimals",
 ]
 
 MINUS = "\u2212"
@@ -61,6 +63,11 @@ def signed(value: int | Fraction) -> str:
     return number(value) if value < 0 else f"+{number(value)}"
 
 
+def _hundredths(value: Fraction, scale: int = 1) -> int:
+    """``abs(value) * scale`` in hundredths, rounded half up (the one rounding rule of this module)."""
+    return int((abs(value) * scale * 200 + 1) // 2)
+
+
 def percent(p: Fraction | int) -> str:
     """A probability as a percentage, two decimals rounded half up from the exact value.
 
@@ -72,7 +79,7 @@ def percent(p: Fraction | int) -> str:
         return "0%"
     if p == 1:
         return "100%"
-    hundredths = (abs(p) * 20000 + 1) // 2
+    hundredths = _hundredths(p, 100)
     text = f"{hundredths // 100}.{hundredths % 100:02d}%"
     return f"{MINUS}{text}" if p < 0 else text
 
@@ -80,10 +87,18 @@ def percent(p: Fraction | int) -> str:
 def decimal(value: Fraction | int) -> str:
     """A figure to at most two decimals, rounded half up, no trailing zeros: ``31.5``, ``\u22122.5``."""
     value = Fraction(value)
-    hundredths = (abs(value) * 200 + 1) // 2
-    whole, cents = divmod(int(hundredths), 100)
+    hundredths = _hundredths(value)
+    whole, cents = divmod(hundredths, 100)
     text = f"{whole}" if not cents else f"{whole}.{cents:02d}".rstrip("0")
     return f"{MINUS}{text}" if value < 0 and hundredths else text
+
+
+def two_decimals(value: Fraction | int) -> str:
+    """A figure with exactly two decimals, rounded half up: ``Fraction(21, 2)`` is ``10.50``."""
+    value = Fraction(value)
+    hundredths = _hundredths(value)
+    sign = MINUS if value < 0 and hundredths else ""
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def dice(count: int, sides: int, modifier: int = 0, scale: str = "") -> str:

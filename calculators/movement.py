@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import fraction_text, metres
-from rules_core import actions
+from rules_core import actions, checks
 from rules_core import movement as rules
 from rules_core.tables import constant
 
@@ -142,7 +142,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     if action == "dash" and not hurt:
         outputs["athletics"] = f"Athletics against {athletics}"
         steps.append(
-            fw.Step(f"Obstacles or bad footing: Athletics against 8 + conditions = {athletics}.", DASH)
+            fw.Step(
+                f"Obstacles or bad footing: Athletics against {checks.default_difficulty()} + conditions "
+                f"= {athletics}.",
+                DASH,
+            )
         )
     if values["new_stance"] != stance:
         steps.append(

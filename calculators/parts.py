@@ -154,10 +154,12 @@ def optional_modifier_input(
     )
 
 
-def difficulty_input(help: str, default: int = 8) -> fw.IntInput:
-    """The ``difficulty`` of a check, between the rules' least and greatest (Core Mechanics § Difficulty)."""
+def difficulty_input(help: str, default: int | None = None) -> fw.IntInput:
+    """The ``difficulty`` of a check, between the rules' least and greatest, by default the rules' own
+    (Core Mechanics § Difficulty)."""
+    start = checks.default_difficulty() if default is None else default
     return fw.IntInput(
-        "difficulty", "Difficulty", default, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY, help=help
+        "difficulty", "Difficulty", start, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY, help=help
     )
 
 

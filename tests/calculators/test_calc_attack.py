@@ -13,8 +13,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators.damage import two_decimals
-from calculators.format import MINUS, percent
+from calculators.format import MINUS, percent, two_decimals
 from calculators.framework import runtime
 
 NAME = "attack"

@@ -14,8 +14,8 @@ from itertools import product
 import _calc
 import pytest
 
-from calculators.damage import MAX_CHART_BARS, chart_points, two_decimals
-from calculators.format import percent
+from calculators.damage import MAX_CHART_BARS, chart_points
+from calculators.format import percent, two_decimals
 from calculators.framework import runtime
 
 NAME = "damage"
