@@ -9,6 +9,7 @@ static host would (HTML, JS, CSS, JSON, SVG, wasm; not zip or wheel files, alrea
 2. **first visit**: our Effect calculator, from navigation to its first live result (cold context);
 3. **returning visit**: the same, in the same context once the service worker's precache and the
    engine's memory snapshot are stored;
+   then 30 edits there, each timed from the input to its result (warm recompute, median and p95);
 4. **warm start**: a reading page left idle (the loader warms the engine), then instant navigation
    to the Effect calculator: from the click to its first live result;
 5. **reading page**: first contentful paint of our glossary vs the same markdown built by a stock
@@ -38,6 +39,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+from bench_boot import RECOMPUTE_JS, percentile  # noqa: E402
 from bench_site import PAINT_JS, READING_PAGE, build_stock  # noqa: E402
 
 CPU_SLOWDOWN = 4
@@ -149,7 +151,12 @@ def bare(browser: Any, origin: str) -> float:
         ctx.close()
 
 
-def first_and_returning(browser: Any, base: str) -> tuple[float, float]:
+def first_and_returning(
+    browser: Any, base: str, recomputes: list[float], breakdown: list[list[float]]
+) -> tuple[float, float]:
+    """First live result on a first visit and on a returning one; then 30 edits on the returning
+    page, each timed from the input event to its result (appended to ``recomputes``; Python in the
+    worker, applying the result and listeners, in ms, to ``breakdown``)."""
     ctx, page = phone(browser)
     try:
         page.goto(base + "calculators/effect/")
@@ -160,7 +167,12 @@ def first_and_returning(browser: Any, base: str) -> tuple[float, float]:
         again = ctx.new_page()
         throttle(ctx, again)
         again.goto(base + "calculators/effect/")
-        return first, float(again.evaluate(FIRST_RESULT_JS))
+        returning = float(again.evaluate(FIRST_RESULT_JS))
+        again.wait_for_timeout(500)
+        times, parts = again.evaluate(RECOMPUTE_JS, 30)
+        recomputes.extend(float(t) for t in times)
+        breakdown.extend(parts)
+        return first, returning
     finally:
         ctx.close()
 
@@ -218,9 +230,11 @@ def main() -> None:
         server.start()
         sites = {"ours": server.url} | ({"before": origin + BEFORE} if args.before else {})
         rows: dict[str, list[float]] = {}
+        recomputes: dict[str, list[float]] = {}
+        parts: dict[str, list[list[float]]] = {}
 
         def add(key: str, value: float | None) -> None:
-            if value is not None:
+            if value is not None and value == value:  # not NaN (a site without a measure of it)
                 rows.setdefault(key, []).append(value)
 
         with sync_playwright() as pw:
@@ -228,7 +242,9 @@ def main() -> None:
             for run in range(args.runs):
                 add("bare", bare(browser, origin))
                 for name, base in sites.items() if run % 2 == 0 else reversed(sites.items()):
-                    first, again = first_and_returning(browser, base)
+                    first, again = first_and_returning(
+                        browser, base, recomputes.setdefault(name, []), parts.setdefault(name, [])
+                    )
                     add(f"{name} first", first)
                     add(f"{name} returning", again)
                     add(f"{name} warm start", warm_start(browser, base))
@@ -249,6 +265,16 @@ def main() -> None:
                 f"   {name:6} {what:9} live result {med(values):7.0f} ms  {[round(x) for x in values]}"
                 f"  = {med(values) / floor:.2f} x bare"
             )
+        times = recomputes[name]
+        print(
+            f"   {name:6} warm recompute over {len(times)} edits: median {med(times):.1f} ms,"
+            f" p95 {percentile(times, 0.95):.1f} ms (target p95 <= 50 ms)"
+        )
+        python, apply, listeners = (med(float(p[i] or 0) for p in parts[name]) for i in range(3))
+        print(
+            f"          of which (medians): Python {python:.1f} ms, applying {apply:.1f} ms,"
+            f" listeners {listeners:.1f} ms"
+        )
         if rows.get(f"{name} warm start"):
             values = rows[f"{name} warm start"]
             print(

@@ -36,6 +36,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import early_engine
 import engine_bundle  # siblings: mkdocs puts hooks/ on sys.path while loading a hook
 import markers
 from mkdocs.config.defaults import MkDocsConfig
@@ -215,6 +216,13 @@ def _with_calculators(html: str, page: Page) -> str:
         for link in links:
             _state["links"][link.target].add(page.file.src_uri)
     return html
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    bundle = _state["bundle"]
+    scripts = [bundle.script_uri(name) for name in ("engine", "calculators")]
+    output = early_engine.with_page_scripts(output, scripts, page.url)
+    return early_engine.with_early_start(output, bundle.worker_uri, page.url)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

@@ -21,6 +21,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import bytecode  # a sibling: hooks/ is on sys.path when mkdocs loads a hook (and in tests)
+
 __all__ = [
     "PYODIDE_FILES",
     "PYODIDE_VERSION",
@@ -112,6 +114,16 @@ class Bundle:
     styles: tuple[str, ...]
     build: str = ""
     print_style: str = ""
+
+    @property
+    def worker_uri(self) -> str:
+        """The worker's site path (``assets/calculators/worker.HASH.js``)."""
+        return next(uri for uri in self.contents if uri.endswith(f"/{self.worker_name}"))
+
+    def script_uri(self, name: str) -> str:
+        """The site path of a ``LOADED`` script: ``engine`` -> ``assets/calculators/engine.HASH.js``."""
+        found = re.compile(rf"/{re.escape(name)}\.[0-9a-f]{{16}}\.js$")
+        return next(uri for uri in self.contents if found.search(uri))
 
 
 def _pyodide_dir(root: Path) -> Path:
@@ -291,12 +303,19 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     inline_lock = {"info": lock["info"], "packages": {}}
     label = "".join(c for c in os.environ.get("MNEME_BUILD_LABEL", "") if c.isalnum() or c in "-_.")
-    wheel = build_wheel(root, label=label)
+    source = pyodide / "python_stdlib.zip"
+    # Both ship compiled (hooks/bytecode.py): a phone no longer compiles every module at each start.
+    wheel, stdlib = bytecode.compile_archives(
+        pyodide,
+        PYODIDE_VERSION,
+        [
+            build_wheel(root, label=label),
+            _trimmed_stdlib(source, source.stat().st_mtime, frozenset(stdlib_wanted())),
+        ],
+    )
     wheel_name = f"{DIST}.{_short_hash(wheel)}.whl"
     frontend = root / "calculators" / "frontend"
     sources = sorted(p for p in [*frontend.glob("*.*"), *(frontend / "offline").glob("*.*")] if p.is_file())
-    source = pyodide / "python_stdlib.zip"
-    stdlib = _trimmed_stdlib(source, source.stat().st_mtime, frozenset(stdlib_wanted()))
     stdlib_name = _hashed("python_stdlib.zip", stdlib)
     build_digest = hashlib.sha256(wheel + PYODIDE_VERSION.encode() + stdlib)
     for path in sources:
@@ -308,6 +327,7 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         "lock": inline_lock,
         "build": build,
         "stdlib": stdlib_name,
+        "version": PYODIDE_VERSION,
     }
     worker_src = (frontend / "worker.js").read_text(encoding="utf-8")
     worker = _fill(

@@ -38,8 +38,8 @@ async ([wheel, lock]) => {
       const py = await loadPyodide({ indexURL: "${base}pyodide/", lockFileContents: ${JSON.stringify(lock)},
                                      stdLibURL: "${base}pyodide/full_stdlib.zip" });
       const buffer = await (await fetch("${base}calculators/${wheel}")).arrayBuffer();
-      const where = py.runPython("import sys\\\\nnext(p for p in sys.path if p.endswith('site-packages'))");
-      py.unpackArchive(buffer, "wheel", { extractDir: where });
+      py.FS.writeFile("/lib/${wheel}", new Uint8Array(buffer));  // imported as a zip, as worker.js does
+      py.runPython("import sys\\\\nsys.path.insert(0, '/lib/${wheel}')");
       py.runPython([
         "import calculators.framework.registry as g, calculators.framework.runtime as r",
         "for n in g.names():",
@@ -53,7 +53,10 @@ async ([wheel, lock]) => {
     }`;
   const blob = new Blob([src], { type: "text/javascript" });
   const worker = new Worker(URL.createObjectURL(blob), { type: "module" });
-  return await new Promise((resolve) => { worker.onmessage = (event) => resolve(event.data); });
+  return await new Promise((resolve) => {
+    worker.onmessage = (event) => resolve(event.data);
+    worker.onerror = (event) => resolve({ error: event.message || "the worker did not load" });
+  });
 }
 """
 

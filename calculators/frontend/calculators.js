@@ -240,11 +240,18 @@
   }
 
   window.mnemeCalculators = { stats, bindAll, call };
-  if (window.document$ && typeof window.document$.subscribe === "function") {
+  // Each page shown: mkdocs-material's document$ (instant navigation) once it exists. A calculator
+  // page carries this script just before the theme's (hooks/early_engine.py): it binds the page's
+  // forms at once and subscribes when the theme's script has run.
+  function subscribed() {
+    if (!(window.document$ && typeof window.document$.subscribe === "function")) return false;
     window.document$.subscribe(bindAll);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", bindAll);
-  } else {
+    return true;
+  }
+  if (!subscribed()) {
     bindAll();
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", () => subscribed() || bindAll());
+    }
   }
 })();

@@ -54,15 +54,33 @@
     return { ready: rejected, failed: error, compute: () => rejected, call: () => rejected, warm: () => {} };
   }
 
+  // Started early (issue 16): on a page with a calculator or a table app, a small script at the top
+  // of <head> (hooks/early_engine.py) creates the worker before the page's stylesheets and scripts
+  // load, and keeps what it says until this file takes it over (once, and only the same worker file).
+  function adoptEarly() {
+    const early = window.mnemeEarlyEngine;
+    if (!early || early.adopted || !early.worker) return null;
+    early.adopted = true;
+    if (new URL(early.url, document.baseURI).href !== new URL(WORKER_FILE, assets).href) {
+      early.worker.terminate();
+      return null;
+    }
+    return early;
+  }
+
   function startEngine() {
     stats.engineStarts += 1;
-    mark("mneme:worker-start");
     let worker;
-    try {
-      if (typeof Worker !== "function") throw new Error("this browser has no Web Workers");
-      worker = new Worker(new URL(WORKER_FILE, assets), { type: "module" });
-    } catch (error) {
-      return failedEngine(error instanceof Error ? error : new Error(String(error)));
+    const early = adoptEarly();
+    if (early) worker = early.worker;
+    else {
+      mark("mneme:worker-start");
+      try {
+        if (typeof Worker !== "function") throw new Error("this browser has no Web Workers");
+        worker = new Worker(new URL(WORKER_FILE, assets), { type: "module" });
+      } catch (error) {
+        return failedEngine(error instanceof Error ? error : new Error(String(error)));
+      }
     }
     const pending = new Map();
     let nextId = 1;
@@ -128,6 +146,16 @@
       event.preventDefault();
       fail(new Error(event.message || "the engine failed to load"));
     };
+    if (early) {
+      // What the worker said before this file loaded, in order, once this engine is the page's (a
+      // microtask: before any newer message); from now on it comes straight here.
+      queueMicrotask(() => {
+        for (const event of early.heard.splice(0)) {
+          if (event.type === "error") worker.onerror(event);
+          else worker.onmessage(event);
+        }
+      });
+    }
 
     // One path for every request: wait for the engine, then post the message under a fresh id.
     function send(message) {

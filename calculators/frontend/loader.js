@@ -21,7 +21,13 @@
   const loading = new Map();
   let warmed = false;
 
+  // A script the page itself carries (a calculator page has engine.js and calculators.js before the
+  // theme's script, hooks/early_engine.py) has already run when this one does, and left its global:
+  // it is not added again. A page shown by instant navigation gets them from here.
+  const GLOBALS = { engine: "mnemeEngine", calculators: "mnemeCalculators" };
+
   function load(name) {
+    if (!loading.has(name) && GLOBALS[name] && window[GLOBALS[name]]) loading.set(name, Promise.resolve(name));
     if (!loading.has(name)) {
       const file = CONFIG.scripts[name];
       loading.set(

@@ -7,7 +7,7 @@
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
-const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null, build: "dev" } /*END_MNEME_CONFIG*/;
+const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null, build: "dev", version: "" } /*END_MNEME_CONFIG*/;
 
 const here = new URL(".", import.meta.url);
 const pyodideBase = new URL(CONFIG.pyodide, here);
@@ -25,6 +25,28 @@ try {
 } catch (_) {
   /* no resource timing in this worker: no progress to show */
 }
+
+// Everything at once (issue 16): the moment this worker starts it asks for Pyodide's two scripts,
+// its WebAssembly and standard library, and our wheels, instead of one after the other (pyodide.mjs
+// first, then what it asks for). Pyodide fetches the wasm and the standard library itself; the
+// first fetch of each of those addresses is handed the request already under way.
+const pyodideFiles = {
+  mjs: new URL("pyodide.mjs", pyodideBase).href,
+  asm: new URL("pyodide.asm.mjs", pyodideBase).href,
+  wasm: new URL("pyodide.asm.wasm", pyodideBase).href,
+  stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
+};
+const underWay = new Map([pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [href, fetch(href)]));
+const plainFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const href = input instanceof URL ? input.href : typeof input === "string" ? new URL(input, here).href : "";
+  const started = underWay.get(href);
+  if (!started) return plainFetch(input, init);
+  underWay.delete(href);
+  return started;
+};
+const pyodideScripts = Promise.all([import(pyodideFiles.mjs), import(pyodideFiles.asm)]);
+pyodideScripts.catch(() => {});
 
 function fetchBytes(url) {
   return fetch(url).then((response) => {
@@ -46,7 +68,50 @@ const SNAPSHOT_CACHE = `mneme-engine-snapshot@${new URL("../../", here).pathname
 function snapshotKey(version) {
   const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : [])];
   const name = `${encodeURIComponent(version)}/${files.map(encodeURIComponent).join("+")}`;
-  return new URL(`__engine-snapshot__/${name}`, here).href;
+  return new URL(`__engine-snapshot__/sparse/${name}`, here).href;
+}
+
+// Stored sparse (issue 16): about half of Python's memory is zeros, in whole 64 KiB pages. Only the
+// other pages are kept (after a header: format, length, page count, page numbers), so a returning
+// visit reads about 15 MB from Cache Storage instead of 31 MB. A snapshot that does not unpack is
+// ignored (and replaced by the next one made).
+const SPARSE_FORMAT = 0x4d4e5332; // "MNS2"
+const PAGE = 65536;
+
+function pack(bytes) {
+  const memory = bytes.byteOffset % 4 ? bytes.slice() : bytes;
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
+  const kept = [];
+  for (let start = 0; start < memory.length; start += PAGE) {
+    const end = Math.min(memory.length, start + PAGE);
+    let used = false;
+    for (let w = start >>> 2; w < end >>> 2 && !used; w++) used = words[w] !== 0;
+    for (let b = end & ~3; b < end && !used; b++) used = memory[b] !== 0;
+    if (used) kept.push(start / PAGE);
+  }
+  const header = new Uint32Array([SPARSE_FORMAT, memory.length, kept.length, ...kept]);
+  const out = new Uint8Array(header.byteLength + kept.length * PAGE);
+  out.set(new Uint8Array(header.buffer));
+  kept.forEach((page, i) => out.set(memory.subarray(page * PAGE, (page + 1) * PAGE), header.byteLength + i * PAGE));
+  return out;
+}
+
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const count = packed.byteLength >= 12 ? view.getUint32(8, true) : -1;
+  const length = count >= 0 ? view.getUint32(4, true) : 0;
+  const body = 12 + 4 * count;
+  if (count < 0 || view.getUint32(0, true) !== SPARSE_FORMAT || packed.byteLength !== body + count * PAGE) {
+    throw new Error("not a snapshot of this format");
+  }
+  const memory = new Uint8Array(length);
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(12 + 4 * i, true) * PAGE;
+    if (start >= length) throw new Error("a snapshot page lies outside its memory");
+    const from = body + i * PAGE;
+    memory.set(packed.subarray(from, from + Math.min(PAGE, length - start)), start);
+  }
+  return memory;
 }
 
 async function readSnapshot(key) {
@@ -55,7 +120,13 @@ async function readSnapshot(key) {
     const cache = await caches.open(SNAPSHOT_CACHE);
     if (await cache.match(`${key}?failed`)) return { bytes: null, allowed: false };
     const hit = await cache.match(key);
-    return { bytes: hit ? new Uint8Array(await hit.arrayBuffer()) : null, allowed: true };
+    if (!hit) return { bytes: null, allowed: true };
+    try {
+      return { bytes: unpack(new Uint8Array(await hit.arrayBuffer())), allowed: true };
+    } catch (error) {
+      console.warn(`engine snapshot unreadable (${error.message}): starting normally`);
+      return { bytes: null, allowed: true };
+    }
   } catch (error) {
     return { bytes: null, allowed: false };
   }
@@ -72,21 +143,29 @@ async function storeSnapshot(key, bytes, failed = false) {
   }
 }
 
+// Our wheels are imported from as they are, zip files on sys.path (as Pyodide does with its standard
+// library), not unpacked: unpacking took ~0.25 s on a phone at every start. Their data files are read
+// with importlib.resources, which reads zips. After a snapshot restore, sys.path already lists them
+// (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
 async function install(pyodide, wheels) {
-  const sitePackages = pyodide.runPython(
-    "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
-  );
-  for (const buffer of await Promise.all(wheels)) {
-    pyodide.unpackArchive(buffer, "wheel", { extractDir: sitePackages });
-  }
+  const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
+  (await Promise.all(wheels)).forEach((buffer, i) => pyodide.FS.writeFile(paths[i], new Uint8Array(buffer)));
+  pyodide.runPython(`import sys\nfor p in reversed(${JSON.stringify(paths)}):\n    p in sys.path or sys.path.insert(0, p)`);
 }
 
 let loadedAt = 0;
+// When each step of the start ended, in ms from the worker's start (bench/ prints them).
+const phases = {};
+const reached = (step) => {
+  phases[step] = Math.round(performance.now());
+};
 
 async function restore(pyodideModule, options, wheels, bytes) {
   const pyodide = await pyodideModule.loadPyodide({ ...options, _loadSnapshot: bytes });
   loadedAt = performance.now();
+  reached("pyodide");
   await install(pyodide, wheels); // the file system is not part of the snapshot
+  reached("wheel");
   pyodide.runPython("import random\nrandom.seed()"); // nor should its random state be shared
   return pyodide.pyimport("calculators.framework.runtime");
 }
@@ -108,7 +187,7 @@ function snapshotLater(pyodide, key) {
     } finally {
       if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
     }
-    if (bytes) await storeSnapshot(key, bytes);
+    if (bytes) await storeSnapshot(key, pack(bytes));
   }, SNAPSHOT_DELAY_MS);
 }
 
@@ -117,18 +196,22 @@ async function boot() {
   // Fetch our wheels while Pyodide boots.
   const wheels = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
   wheels.forEach((p) => p.catch(() => {}));
-  const pyodideModule = await import(new URL("pyodide.mjs", pyodideBase).href);
+  const key = snapshotKey(CONFIG.version);
+  const savedSnapshot = readSnapshot(key); // read while the scripts load
+  const [pyodideModule, asmModule] = await pyodideScripts;
+  reached("scripts");
   const options = {
     indexURL: pyodideBase.href,
     lockFileContents: CONFIG.lock,
     packageBaseUrl: pyodideBase.href,
-    // Only the standard library the engine and Pyodide's start-up import (hooks/engine_bundle.py).
-    ...(CONFIG.stdlib ? { stdLibURL: new URL(CONFIG.stdlib, pyodideBase).href } : {}),
+    createPyodideModule: asmModule.default, // loaded above, beside pyodide.mjs
+    // Only the standard library the engine and Pyodide's start-up import, compiled (hooks/engine_bundle.py).
+    stdLibURL: pyodideFiles.stdlib,
     stdout: () => {},
     stderr: (line) => console.warn(line),
   };
-  const key = snapshotKey(pyodideModule.version);
-  const saved = await readSnapshot(key);
+  const saved = await savedSnapshot;
+  reached("snapshot_read");
   let snapshot = "none";
   if (saved.bytes) {
     try {
@@ -144,7 +227,9 @@ async function boot() {
   if (snapshot !== "restored") {
     const pyodide = await pyodideModule.loadPyodide({ ...options, _makeSnapshot: saved.allowed });
     loadedAt = performance.now();
+    reached("pyodide");
     await install(pyodide, wheels);
+    reached("wheel");
     runtime = pyodide.pyimport("calculators.framework.runtime");
     if (saved.allowed) {
       snapshotLater(pyodide, key);
@@ -158,8 +243,9 @@ async function boot() {
       console.warn(String(error));
     }
   }
+  reached("ready");
   const t2 = performance.now();
-  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot };
+  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot, phases };
 }
 
 let bootSettled = false;

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import READY_TIMEOUT_MS, outputs, wait_ready
 
@@ -163,8 +164,8 @@ def test_while_the_engine_starts_edits_are_marked_out_of_date_and_apply_in_order
     for value in ("9", "10", "12"):
         difficulty.fill(value)
     assert form.get_attribute("data-stale") is not None
-    page.wait_for_timeout(400)  # the mark appears after a short delay (no flicker on a fast answer)
-    assert form.locator("[data-stale-mark]").is_visible()
+    # The mark appears after a short delay (no flicker on a fast answer): wait for it, not a fixed time.
+    expect(form.locator("[data-stale-mark]")).to_be_visible(timeout=10_000)
     assert form.get_attribute("data-state") == "loading"
     for route in held:
         route.continue_()

@@ -152,7 +152,9 @@ def test_a_failed_engine_boot_keeps_the_prerendered_result_and_offers_a_retry(
     assert retry.is_visible()
     page.unroute("**/pyodide.asm.wasm")
     page.evaluate("window.mnemeCalculatorConfig.bootTimeoutMs = 120000")
+    starts = page.evaluate("window.mnemeCalculators.stats.engineStarts")  # a later request may retry too
     retry.click()
     wait_ready(form)
     assert not retry.is_visible()
-    assert json.loads(json.dumps(page.evaluate("window.mnemeCalculators.stats")))["engineStarts"] == 2
+    stats = json.loads(json.dumps(page.evaluate("window.mnemeCalculators.stats")))
+    assert stats["engineStarts"] == starts + 1

@@ -91,7 +91,7 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == 1
     # Each script was fetched once, however many pages used it.
     fetched = [m.group(1) for m in (OUR_SCRIPTS.search(u) for u in urls) if m]
-    assert sorted(fetched) == sorted(set(fetched))
+    assert sorted(fetched) == sorted(set(fetched)), [u for u in urls if OUR_SCRIPTS.search(u)]
 
 
 def test_a_reading_page_warms_the_engine_once_idle_and_the_next_calculator_is_live_at_once(

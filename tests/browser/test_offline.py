@@ -274,7 +274,7 @@ def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
     keys = first["page"].evaluate(SNAPSHOT_STORED_JS)
     # Keyed by the Pyodide version and the content-hashed names of the wheel and the standard library.
     assert len(keys) == 1 and re.search(
-        r"__engine-snapshot__/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl\+python_stdlib\.[0-9a-f]{16}\.zip$",
+        r"__engine-snapshot__/sparse/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl\+python_stdlib\.[0-9a-f]{16}\.zip$",
         keys[0],
     )
     first["page"].close()
@@ -294,7 +294,12 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
         + SNAPSHOT_CACHE_JS
         + """
           const cache = await caches.open(snapshotCache());
-          await cache.put(key, new Response(new Uint8Array(1 << 20).fill(7)));
+          // Well formed as worker.js stores it ("MNS2", length, 16 pages of 64 KiB), memory of 7s.
+          const pages = 16, header = new Uint32Array([0x4d4e5332, pages << 16, pages,
+            ...Array.from({length: pages}, (_, i) => i)]);
+          const body = new Uint8Array(header.byteLength + (pages << 16)).fill(7);
+          body.set(new Uint8Array(header.buffer));
+          await cache.put(key, new Response(body));
         }""",
         key,
     )
@@ -304,3 +309,38 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
     broken["page"].close()
     later = engine_visit(visit, python_outputs, modifier=0)
     assert later["snapshot"] == "none"
+
+
+def test_an_unreadable_snapshot_is_ignored_and_replaced(visit: Visit, python_outputs: Any) -> None:
+    first = engine_visit(visit, python_outputs, modifier=1)
+    (key,) = first["page"].evaluate(SNAPSHOT_STORED_JS)
+    first["page"].evaluate(
+        """async (key) => {
+          """
+        + SNAPSHOT_CACHE_JS
+        + """
+          const cache = await caches.open(snapshotCache());
+          await cache.put(key, new Response(new Uint8Array(1 << 20).fill(7)));  // not even a header
+        }""",
+        key,
+    )
+    first["page"].close()
+    again = engine_visit(visit, python_outputs, modifier=3, roll=10)
+    assert again["snapshot"] == "scheduled"  # started normally; a good snapshot replaces the bad one
+    replaced = again["page"].evaluate(
+        """async (key) => {
+          """
+        + SNAPSHOT_CACHE_JS
+        + """
+          for (let i = 0; i < 300; i++) {
+            const hit = await (await caches.open(snapshotCache())).match(key);
+            if (hit && (await hit.arrayBuffer()).byteLength !== 1 << 20) return true;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return false;
+        }""",
+        key,
+    )
+    assert replaced
+    again["page"].close()
+    assert engine_visit(visit, python_outputs, modifier=0)["snapshot"] == "restored"

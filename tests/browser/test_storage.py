@@ -65,10 +65,10 @@ def backups_of(page: Any, key: str) -> list[str]:
 def settled(page: Any, read: Callable[[], Any], want: Any) -> None:
     """Wait (up to STEP_MS) until ``read()`` gives ``want``: storage settles once the engine has checked."""
     got = read()
-    for _ in range(STEP_MS // 250):
+    for _ in range(STEP_MS // 50):
         if got == want:
             return
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(50)
         got = read()
     assert got == want
 

@@ -62,7 +62,9 @@ def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators
     _, site = real_build
     (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "rules_core/checks.py" in names and "calculators/framework/runtime.py" in names
+    # Compiled at build time for the browser's Python (hooks/bytecode.py): .pyc files, no sources.
+    assert "rules_core/checks.pyc" in names and "calculators/framework/runtime.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
     assert "rules_core/data/check_constants.json" in names
     assert not [n for n in names if "frontend/" in n or n.endswith(".md")]
     import hashlib

@@ -1,0 +1,53 @@
+"""The engine's early start (issue 16): pages that compute start their worker from the top of <head>.
+
+On a page with a calculator or a table app, ``calculators/frontend/head/early.js`` is inlined right
+after ``<meta charset>`` (``hooks/offline.py`` then puts the Content-Security-Policy, with this
+script's hash, before it). It creates the worker before the stylesheets and the theme's scripts
+load, so Pyodide's downloads begin about as soon as the page's own; ``engine.js`` takes the worker
+over. The script's text is the same on every page (the worker's address, relative to the page, is
+an attribute), so the policy needs one hash.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+
+from mkdocs.utils import get_relative_url
+
+SCRIPT = Path(__file__).resolve().parent.parent / "calculators" / "frontend" / "head" / "early.js"
+CALCULATOR = re.compile(r"<form[^>]*\sdata-calculator=")
+COMPUTES = re.compile(r"<form[^>]*\sdata-calculator=|\sid=\"mneme-table-config\"")
+"""What makes a page start the engine (as in ``loader.js``): a calculator, or the table apps' settings."""
+THEME_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
+CHARSET = re.compile(r"<meta charset=[^>]*>")
+
+
+def with_page_scripts(html: str, script_uris: list[str], page_url: str) -> str:
+    """``html`` with ``script_uris`` (in order) just before the theme's ``bundle.js``, if it has a calculator.
+
+    They run once the page is parsed, not after ``bundle.js`` has run and ``loader.js`` has added
+    them (it finds them already there): on a returning visit, whose engine starts in about a
+    second, that wait was most of the time to a first result. They sit outside the content that
+    instant navigation swaps (and whose scripts it runs again); there ``loader.js`` adds them."""
+    theme = THEME_BUNDLE.search(html)
+    if not CALCULATOR.search(html) or not theme:
+        return html
+    tags = "".join(
+        f'<script src="{escape(get_relative_url(uri, page_url), quote=True)}"></script>'
+        for uri in script_uris
+    )
+    return html[: theme.start()] + tags + html[theme.start() :]
+
+
+def with_early_start(html: str, worker_uri: str, page_url: str) -> str:
+    """``html`` with the early-start script after its ``<meta charset>``, if the page computes."""
+    if not COMPUTES.search(html):
+        return html
+    charset = CHARSET.search(html)
+    if not charset:
+        return html
+    address = escape(get_relative_url(worker_uri, page_url), quote=True)
+    tag = f'<script data-mneme-worker="{address}">{SCRIPT.read_text(encoding="utf-8")}</script>'
+    return html[: charset.end()] + tag + html[charset.end() :]

@@ -1,0 +1,116 @@
+"""Issue 16 build steps: bytecode (``hooks/bytecode.py``), the early engine start (``early_engine.py``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from _build import ROOT
+
+sys.path.insert(0, str(ROOT / "hooks"))
+import bytecode
+import early_engine
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+VERSION = "314.0.7"
+
+
+def _zip(members: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as out:
+        for name, text in members.items():
+            out.writestr(name, text)
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def compiled() -> tuple[bytes, bytes]:
+    source = _zip(
+        {
+            "pkg/__init__.py": '"""A docstring, dropped."""\n',
+            "pkg/mod.py": "def f(x):\n    assert x > 0\n    return x * 2\n",
+            "pkg/data.json": '{"kept": true}',
+        }
+    )
+    (out,) = bytecode.compile_archives(PYODIDE, VERSION, [source])
+    return source, out
+
+
+def test_sources_become_sourceless_hash_based_pyc_files_and_data_stays(compiled: tuple[bytes, bytes]) -> None:
+    _, out = compiled
+    archive = zipfile.ZipFile(io.BytesIO(out))
+    assert archive.namelist() == ["pkg/__init__.pyc", "pkg/mod.pyc", "pkg/data.json"]
+    assert archive.read("pkg/data.json") == b'{"kept": true}'
+    headers = {archive.read(n)[:8] for n in archive.namelist() if n.endswith(".pyc")}
+    (header,) = headers  # one magic number (the browser's Python), one flag word
+    assert header[2:4] == b"\r\n"
+    assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, not checked against a source
+    assert header[:4] != importlib.util.MAGIC_NUMBER  # made by Pyodide's Python, not this one
+
+
+def test_docstrings_and_line_tables_are_left_out(compiled: tuple[bytes, bytes]) -> None:
+    source, out = compiled
+    archive = zipfile.ZipFile(io.BytesIO(out))
+    assert b"A docstring, dropped." not in archive.read("pkg/__init__.pyc")
+    assert len(out) < 2 * len(source)
+
+
+def test_results_are_cached_by_content(
+    compiled: tuple[bytes, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source, out = compiled
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)  # Node cannot run again
+    assert bytecode.compile_archives(PYODIDE, VERSION, [source]) == [out]
+    with pytest.raises(FileNotFoundError, match=r"Node\.js"):
+        bytecode.compile_archives(PYODIDE, VERSION, [_zip({"new.py": "x = 1\n"})])
+
+
+def test_a_source_that_does_not_compile_fails_the_build() -> None:
+    with pytest.raises(ValueError, match=r"bytecode\.mjs failed"):
+        bytecode.compile_archives(PYODIDE, VERSION, [_zip({"broken.py": "def (:\n"})])
+
+
+PAGE = '<html><head><meta charset="utf-8"><title>t</title></head><body>{}</body></html>'
+
+
+@pytest.mark.parametrize(
+    ("body", "starts"),
+    [
+        ('<form class="calc" data-calculator="effect"></form>', True),
+        ('<div id="mneme-table-config" hidden></div>', True),
+        ("<p>Reading only: data-calculator is just text here.</p>", False),
+    ],
+)
+def test_only_pages_that_compute_start_the_engine_early(body: str, starts: bool) -> None:
+    html = early_engine.with_early_start(
+        PAGE.format(body), "assets/calculators/worker.abc.js", "calculators/effect/"
+    )
+    assert ("mneme:worker-start" in html) is starts
+    if starts:
+        head = html.split("<title>")[0]
+        assert head.startswith('<html><head><meta charset="utf-8"><script data-mneme-worker=')
+        assert 'data-mneme-worker="../../assets/calculators/worker.abc.js"' in head
+
+
+def test_the_early_script_is_one_text_on_every_page() -> None:
+    bodies = {
+        early_engine.with_early_start(PAGE.format('<form data-calculator="x">'), "a/w.js", url)
+        .split('">', 2)[2]
+        .split("</script>")[0]
+        for url in ("", "calculators/effect/", "rules/checks/")
+    }
+    assert len(bodies) == 1  # one hash in the Content-Security-Policy
+
+
+def test_built_calculator_pages_start_the_engine_before_any_stylesheet(site: Path) -> None:
+    html = (site / "calculators" / "effect" / "index.html").read_text(encoding="utf-8")
+    early = html.index("data-mneme-worker=")
+    assert early < html.index('<link rel="stylesheet"') and early > html.index("Content-Security-Policy")
+    (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
+    assert f'data-mneme-worker="../../assets/calculators/{worker.name}"' in html
+    reading = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "data-mneme-worker=" not in reading
