@@ -1,5 +1,5 @@
 // Calculator charts: draws every <figure class="calc-chart" data-series="..."> as a bar chart with
-// Chart.js (bundled with the site, loaded from this script's own folder only when a page has a chart).
+// Chart.js (bundled with the site, loaded from this script's own folder only once a chart comes into view).
 // The figure's data table stays in the page for screen readers; sighted readers can show it with a button.
 // Contract (calculators/README.md): charts are prerendered and replaced after each live result, which
 // dispatches `calculator:result` on the form; pages change through mkdocs-material's `document$`.
@@ -159,12 +159,50 @@
     }
   }
 
+  // Drawn when seen (issue 16): a chart (and Chart.js, 70 kB to parse) waits until its figure comes
+  // near the screen, so a phone's first seconds on a calculator page go to the answer, not to a chart
+  // below it. Without IntersectionObserver every chart is drawn at once, as before.
+  const waiting = new Set();
+  let watcher = null;
+
+  function whenSeen(figures) {
+    if (typeof IntersectionObserver !== "function") return drawNow(figures);
+    if (!watcher) {
+      watcher = new IntersectionObserver(
+        (entries) => {
+          const seen = entries.filter((e) => e.isIntersecting).map((e) => e.target);
+          for (const figure of seen) {
+            watcher.unobserve(figure);
+            waiting.delete(figure);
+          }
+          if (seen.length) drawNow(seen);
+        },
+        { rootMargin: "200px 0px" },
+      );
+    }
+    for (const figure of waiting) {
+      if (!figure.isConnected) {
+        watcher.unobserve(figure);
+        waiting.delete(figure);
+      }
+    }
+    for (const figure of figures) {
+      if (!waiting.has(figure)) {
+        waiting.add(figure);
+        watcher.observe(figure);
+      }
+    }
+  }
+
   function drawAll(root) {
     sweep();
     const figures = Array.from((root || document).querySelectorAll("figure.calc-chart[data-series]")).filter(
       (f) => !f.hasAttribute("data-chart-drawn"),
     );
-    if (figures.length === 0) return;
+    if (figures.length) whenSeen(figures);
+  }
+
+  function drawNow(figures) {
     loadLibrary().then(
       (Chart) => {
         const t0 = performance.now();

@@ -200,6 +200,7 @@ def test_the_page_restores_a_url_computes_like_cpython_and_flags_bad_inputs(
 
     if case.chart:
         figure = form.locator(f'figure[data-chart="{case.chart}"]')
+        figure.scroll_into_view_if_needed()  # a chart is drawn when it comes into view (charts.js)
         page.wait_for_function(
             "f => f.hasAttribute('data-chart-drawn') && f.querySelector('canvas[role=img]')",
             arg=figure.element_handle(),

@@ -150,3 +150,31 @@ def test_every_calculator_and_the_table_apps_run_on_the_trimmed_standard_library
         timeout=60_000,
     )
     assert page.locator("[data-mneme-table=tracker]").get_attribute("data-state") == "ready"
+
+
+def test_a_chart_and_chart_js_wait_until_the_chart_comes_into_view(browser: Any, site_url: str) -> None:
+    """On a phone the answer comes first: Chart.js is fetched only when a chart is scrolled to."""
+    ctx = browser.new_context(base_url=site_url, viewport={"width": 360, "height": 780}, is_mobile=True)
+    ctx.add_init_script(NO_WARM)
+    try:
+        page = ctx.new_page()
+        urls = requested(page)
+        page.goto("calculators/dice/")
+        form = page.locator('form[data-calculator="dice"]')
+        wait_ready(form)
+        figure = form.locator("figure.calc-chart").first
+        assert not figure.evaluate(
+            "f => { const r = f.getBoundingClientRect(); return r.top < innerHeight + 200; }"
+        )
+        page.wait_for_timeout(300)
+        assert not [u for u in urls if "chart.umd" in u]
+        assert figure.get_attribute("data-chart-drawn") is None
+        figure.scroll_into_view_if_needed()
+        page.wait_for_function(
+            "f => f.hasAttribute('data-chart-drawn') && f.querySelector('canvas[role=img]')",
+            arg=figure.element_handle(),
+            timeout=20_000,
+        )
+        assert [u for u in urls if "chart.umd" in u]
+    finally:
+        ctx.close()
