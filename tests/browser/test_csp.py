@@ -77,7 +77,7 @@ def test_the_theme_works_under_the_policy_palette_search_and_instant_navigation(
     csp_page.goto("rules/checks/")
     schemes = set()
     for _ in range(3):  # system -> light -> dark
-        csp_page.locator("form[data-md-component=palette] label:visible").first.click()
+        csp_page.locator("[data-mneme-palette] button:visible").click()
         schemes.add(csp_page.evaluate("document.body.dataset.mdColorScheme"))
     assert schemes == {"default", "slate"}
     # Search runs in the theme's own worker (worker-src 'self').
