@@ -59,35 +59,76 @@
     if (status && status.textContent !== text) status.textContent = text;
   }
 
+  // The working under a result: the build's HTML (for the page's own inputs), then each result's. An
+  // equal working leaves the page alone: rewriting a long one costs a phone a style and layout pass
+  // (issue 16). The first result is compared as parsed nodes, after undoing what the theme does to
+  // a page at load (every link made absolute, every table wrapped to scroll); later ones as text.
+  function asBuilt(root) {
+    for (const a of root.querySelectorAll("a[href]")) {
+      a.setAttribute("href", new URL(a.getAttribute("href"), document.baseURI).href);
+    }
+    for (const wrap of root.querySelectorAll(".md-typeset__scrollwrap")) {
+      const table = wrap.querySelector("table");
+      if (table) wrap.replaceWith(table);
+    }
+    return root;
+  }
+
+  function sameNodes(a, b) {
+    if (a.childNodes.length !== b.childNodes.length) return false;
+    for (let i = 0; i < a.childNodes.length; i++) {
+      if (!a.childNodes[i].isEqualNode(b.childNodes[i])) return false;
+    }
+    return true;
+  }
+
+  function sameWorking(details, html) {
+    if (details.mnemeHtml !== undefined) return details.mnemeHtml === html;
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    return sameNodes(asBuilt(details.cloneNode(true)), asBuilt(parsed.content));
+  }
+
+  function show(el, visible) {
+    if (el.hidden === visible) el.hidden = !visible;
+  }
+
   function apply(form, payload) {
     const errors = payload.errors || {};
     const fromLink = form.mnemeLinkErrors || {};
     for (const el of controls(form)) {
       const message = errors[el.name] || fromLink[el.name] || "";
-      if (message) el.setAttribute("aria-invalid", "true");
-      else el.removeAttribute("aria-invalid");
+      if (message) {
+        if (el.getAttribute("aria-invalid") !== "true") el.setAttribute("aria-invalid", "true");
+      } else el.removeAttribute("aria-invalid");
       const slot = form.querySelector(`[data-error-for="${CSS.escape(el.name)}"]`);
       if (slot && slot.textContent !== message) slot.textContent = message;
     }
     const formError = form.querySelector("[data-form-error]");
-    if (formError) formError.textContent = payload.form_error || "";
+    if (formError && formError.textContent !== (payload.form_error || "")) {
+      formError.textContent = payload.form_error || "";
+    }
     const outputs = payload.outputs || {};
     for (const out of form.querySelectorAll("[data-output]")) {
       const text = outputs[out.dataset.output] || EMPTY;
       if (out.textContent !== text) out.textContent = text;
       // Only the outputs that apply to this outcome show (render.py hides the same ones).
       const tile = out.closest(".calc-output");
-      if (tile) tile.hidden = text === EMPTY;
+      if (tile) show(tile, text !== EMPTY);
     }
     const summary = form.querySelector("[data-summary]");
     if (summary) {
       const text = payload.summary || EMPTY;
       if (summary.textContent !== text) summary.textContent = text;
-      summary.hidden = text === EMPTY;
+      show(summary, text !== EMPTY);
     }
     const details = form.querySelector("[data-details]");
     // The details HTML is rendered and escaped by calculators/render.py (the build's renderer).
-    if (details && details.innerHTML !== payload.details) details.innerHTML = payload.details || "";
+    if (details) {
+      const html = payload.details || "";
+      if (!sameWorking(details, html)) details.innerHTML = html;
+      details.mnemeHtml = html;
+    }
     form.removeAttribute("data-stale");
   }
 

@@ -178,3 +178,29 @@ def test_a_chart_and_chart_js_wait_until_the_chart_comes_into_view(browser: Any,
         assert [u for u in urls if "chart.umd" in u]
     finally:
         ctx.close()
+
+
+def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context: Any, page: Any) -> None:
+    """The build renders the working for the default inputs; when the engine's first result says the
+    same, the page keeps it (no style and layout pass over a long working on a phone); a new result
+    replaces it."""
+    context.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+             window.__rewrites = 0;
+             const details = document.querySelector("form[data-calculator] [data-details]");
+             new MutationObserver((records) => { window.__rewrites += records.length; })
+               .observe(details, { childList: true });
+           });"""
+    )
+    page.goto("calculators/attack/")
+    form = page.locator('form[data-calculator="attack"]')
+    wait_ready(form)
+    assert page.evaluate("window.__rewrites") == 0
+    # The theme wrapped the working's tables at load; they stay wrapped (and its links absolute).
+    assert form.locator("[data-details] .md-typeset__scrollwrap table").count() > 0
+    before = form.locator("[data-details]").inner_text()
+    field = form.locator('input[name="modifier"]')
+    field.fill("5")
+    page.wait_for_function("() => window.__rewrites > 0")
+    form.locator("[data-details]").filter(has_text="+ 5").wait_for()
+    assert form.locator("[data-details]").inner_text() != before
