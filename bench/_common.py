@@ -22,16 +22,17 @@ __all__ = ["ROOT", "served_browser"]
 
 
 @contextmanager
-def served_browser() -> Iterator[tuple[str, Path, Any]]:
+def served_browser(mounts: dict[str, Path] | None = None) -> Iterator[tuple[str, Path, Any]]:
     """The site built into a temporary folder and served: yields its URL, the folder and a Chromium.
 
-    The browser is closed and the server stopped on the way out.
+    ``mounts`` (sub-path -> folder) serves other folders on the same origin. The browser is closed
+    and the server stopped on the way out.
     """
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder)
-        server = SiteServer(site)
+        server = SiteServer(site, mounts)
         build_site(server.url, site)
         server.start()
         try:

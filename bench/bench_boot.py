@@ -3,8 +3,9 @@
 Builds the site (``SITE_URL`` matching a 127.0.0.1 server), then in headless Chromium, each run in a
 NEW browser context (cold HTTP cache), alternating the order:
 
-(a) bare boot: a module worker that only runs ``loadPyodide`` from the site's own files
-    (same inline lock as ours), timed from worker creation to ready;
+(a) bare boot: a module worker that only runs ``loadPyodide`` from the *stock* npm files
+    (``node_modules/pyodide``, served on the same origin; no packages), timed from worker creation
+    to ready (our site's files are trimmed and compiled for our worker, not for a bare boot);
 (b) first live result: open the Effect page with query parameters; timed from our worker's creation
     (``mneme:worker-start``) to the first live result (``mneme:first-result``), also from navigation.
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 from collections.abc import Iterator
@@ -34,8 +34,8 @@ from _common import served_browser  # noqa: E402
 BARE_BOOT_JS = """
 async ([base, lock]) => {
   const src = `
-    import { loadPyodide } from "${base}assets/pyodide/pyodide.mjs";
-    await loadPyodide({ indexURL: "${base}assets/pyodide/", lockFileContents: ${JSON.stringify(lock)} });
+    import { loadPyodide } from "${base}pyodide.mjs";
+    await loadPyodide({ indexURL: "${base}", lockFileContents: ${JSON.stringify(lock)} });
     postMessage("ready");`;
   const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
   const t0 = performance.now();
@@ -89,11 +89,14 @@ async (changes) => {
 """
 
 
-def inline_lock(site: Path) -> Any:
-    (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
-    found = re.search(r"/\*MNEME_CONFIG\*/ (.*?) /\*END_MNEME_CONFIG\*/", worker.read_text())
-    assert found, "worker config markers missing"
-    return json.loads(found.group(1))["lock"]
+BARE = "/bare/"  # the stock Pyodide files
+
+
+def stock_lock() -> Any:
+    """The stock lock file, without packages (a bare boot loads none)."""
+    lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return lock
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -121,7 +124,8 @@ def fresh_page(browser: Any, url: str) -> Iterator[Any]:
 
 def bare_boot(browser: Any, base: str, lock: Any) -> float:
     with fresh_page(browser, base + "404-bench-blank/") as page:  # same origin, no calculator on the page
-        return float(page.evaluate(BARE_BOOT_JS, [base, lock]))
+        bare = base.split("/", 3)
+        return float(page.evaluate(BARE_BOOT_JS, ["/".join(bare[:3]) + BARE, lock]))
 
 
 def first_result(browser: Any, base: str) -> dict[str, float]:
@@ -145,8 +149,8 @@ def main() -> None:
     args = parser.parse_args()
     bare: list[float] = []
     ours: list[dict[str, float]] = []
-    with served_browser() as (url, site, browser):
-        lock = inline_lock(site)
+    with served_browser({BARE: ROOT / "node_modules" / "pyodide"}) as (url, _site, browser):
+        lock = stock_lock()
         bare_boot(browser, url, lock)  # one throw-away run: disk cache of the OS, JIT warm-up
         for run in range(args.runs):
             if run % 2:

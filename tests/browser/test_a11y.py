@@ -48,6 +48,13 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+# Long pages skip the style and layout of blocks far off screen (content-visibility, rules.css); axe
+# reads those blocks' styles as they were when skipped (before a scheme switch, say). Each block is
+# checked as a player sees it once scrolled to: laid out, then settled in each scheme (``view``).
+SHOW_ALL = """() => { for (const el of document.querySelectorAll(".md-content__inner > *")) {
+  el.style.contentVisibility = "visible"; } }"""
+
+
 def check(page: Any, where: str) -> list[str]:
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_source())
@@ -102,6 +109,7 @@ def sweep(page: Any, paths: list[str]) -> list[str]:
         if path != paths[0]:
             follow_link(page, path, "article h1")
         settle(page)
+        page.evaluate(SHOW_ALL)
         for width, scheme in VIEWS:
             view(page, width, scheme)
             problems += check(page, f"{path or 'home'} at {width} px, {scheme}")
