@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
-from bench_boot import bare_boot, first_result, inline_lock  # noqa: E402
+from bench_boot import BARE, bare_boot, first_result, stock_lock  # noqa: E402
 
 READING_PAGE = "glossary/"
 RULES_PAGE = "rules/checks/"
@@ -103,8 +103,9 @@ nav:
 class CountingServer(SiteServer):
     """The tests' server, also counting response body bytes per path (reset with ``take``)."""
 
-    def __init__(self, directory: Path) -> None:
-        super().__init__(directory)
+    def __init__(self, directory: Path, mounts: dict[str, Path] | None = None) -> None:
+        super().__init__(directory, mounts)
+        folders = {sub: str(folder) for sub, folder in (mounts or {}).items()}
         self.lock = threading.Lock()
         self.served: list[tuple[str, int]] = []
         server = self
@@ -116,7 +117,7 @@ class CountingServer(SiteServer):
                     server.served.append((self.path.split("?")[0], len(data)))
                 outputfile.write(data)
 
-        self.httpd.RequestHandlerClass = functools.partial(Counting, directory=str(directory))
+        self.httpd.RequestHandlerClass = functools.partial(Counting, directory=str(directory), mounts=folders)
         self.httpd.handle_error = lambda request, address: None  # a tab closed mid-transfer: not news
 
     def take(self) -> list[tuple[str, int]]:
@@ -224,13 +225,13 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         ours_dir, stock_dir = Path(folder) / "ours", Path(folder) / "stock"
-        ours = CountingServer(ours_dir)
+        ours = CountingServer(ours_dir, {BARE: ROOT / "node_modules" / "pyodide"})
         build_site(ours.url, ours_dir)
         stock = SiteServer(stock_dir / "site")
         build_stock(stock_dir, stock.url)
         ours.start()
         stock.start()
-        lock = inline_lock(ours_dir)
+        lock = stock_lock()
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
             paint(browser, ours.url + READING_PAGE)  # warm-up: OS file cache, JIT
