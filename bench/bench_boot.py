@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -124,8 +125,8 @@ def fresh_page(browser: Any, url: str) -> Iterator[Any]:
 
 def bare_boot(browser: Any, base: str, lock: Any) -> float:
     with fresh_page(browser, base + "404-bench-blank/") as page:  # same origin, no calculator on the page
-        bare = base.split("/", 3)
-        return float(page.evaluate(BARE_BOOT_JS, ["/".join(bare[:3]) + BARE, lock]))
+        origin = "{0.scheme}://{0.netloc}".format(urlsplit(base))
+        return float(page.evaluate(BARE_BOOT_JS, [origin + BARE, lock]))
 
 
 def first_result(browser: Any, base: str) -> dict[str, float]:

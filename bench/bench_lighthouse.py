@@ -26,13 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "hooks"))
 
 import _site  # noqa: E402
 from _site import CHROMIUM, build_site  # noqa: E402
 from bench_phone import gzip_server  # noqa: E402
 from bench_site import build_stock  # noqa: E402
-
-COMPUTES = ("data-calculator=", 'id="mneme-table-config"')
+from early_engine import COMPUTES  # noqa: E402  (what makes a page start the engine)
 
 
 def pages(site: Path) -> dict[str, bool]:
@@ -44,7 +44,7 @@ def pages(site: Path) -> dict[str, bool]:
         if rel.startswith("assets/"):
             continue
         text = path.read_text(encoding="utf-8")
-        out[rel] = any(mark in text for mark in COMPUTES)
+        out[rel] = bool(COMPUTES.search(text))
     return out
 
 

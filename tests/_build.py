@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["ROOT", "load_hook", "mkdocs_build"]
+__all__ = ["ROOT", "load_hook", "mkdocs_build", "zip_of"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,3 +35,12 @@ def mkdocs_build(dest: Path, site_url: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=600,
     )
+
+
+def zip_of(files: dict[str, str]) -> bytes:
+    """A zip archive in memory holding ``files`` (name -> text)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()

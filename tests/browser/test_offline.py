@@ -253,6 +253,20 @@ async () => {
 )
 
 
+def replace_snapshot(visit_result: dict[str, Any], body_js: str) -> str:
+    """Overwrite the stored snapshot with ``body_js`` (a JS expression of its bytes); its key."""
+    page = visit_result["page"]
+    (key,) = page.evaluate(SNAPSHOT_STORED_JS)
+    page.evaluate(
+        "async (key) => {"
+        + SNAPSHOT_CACHE_JS
+        + f" const body = {body_js};"
+        + " await (await caches.open(snapshotCache())).put(key, new Response(body)); }",
+        key,
+    )
+    return key
+
+
 def engine_visit(visit: Visit, python_outputs: Any, **params: Any) -> dict[str, Any]:
     """Open the Effect calculator in a new tab of the same browser; its engine's boot timings."""
     page = visit.new_page()
@@ -287,21 +301,16 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
     visit: Visit, python_outputs: Any
 ) -> None:
     first = engine_visit(visit, python_outputs, modifier=1)
-    (key,) = first["page"].evaluate(SNAPSHOT_STORED_JS)
-    first["page"].evaluate(
-        """async (key) => {
-          """
-        + SNAPSHOT_CACHE_JS
-        + """
-          const cache = await caches.open(snapshotCache());
-          // Well formed as worker.js stores it ("MNS2", length, 16 pages of 64 KiB), memory of 7s.
+    # Well formed as worker.js stores it ("MNS2", length, 16 pages of 64 KiB), memory of 7s.
+    replace_snapshot(
+        first,
+        """(() => {
           const pages = 16, header = new Uint32Array([0x4d4e5332, pages << 16, pages,
             ...Array.from({length: pages}, (_, i) => i)]);
           const body = new Uint8Array(header.byteLength + (pages << 16)).fill(7);
           body.set(new Uint8Array(header.buffer));
-          await cache.put(key, new Response(body));
-        }""",
-        key,
+          return body;
+        })()""",
     )
     first["page"].close()
     broken = engine_visit(visit, python_outputs, modifier=3, roll=10)
@@ -313,17 +322,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
 
 def test_an_unreadable_snapshot_is_ignored_and_replaced(visit: Visit, python_outputs: Any) -> None:
     first = engine_visit(visit, python_outputs, modifier=1)
-    (key,) = first["page"].evaluate(SNAPSHOT_STORED_JS)
-    first["page"].evaluate(
-        """async (key) => {
-          """
-        + SNAPSHOT_CACHE_JS
-        + """
-          const cache = await caches.open(snapshotCache());
-          await cache.put(key, new Response(new Uint8Array(1 << 20).fill(7)));  // not even a header
-        }""",
-        key,
-    )
+    key = replace_snapshot(first, "new Uint8Array(1 << 20).fill(7)")  # not even a header
     first["page"].close()
     again = engine_visit(visit, python_outputs, modifier=3, roll=10)
     assert again["snapshot"] == "scheduled"  # started normally; a good snapshot replaces the bad one

@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from _build import ROOT
+from _build import ROOT, zip_of
 
 sys.path.insert(0, str(ROOT / "hooks"))
 import bytecode
@@ -19,17 +19,9 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 VERSION = "314.0.7"
 
 
-def _zip(members: dict[str, str]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as out:
-        for name, text in members.items():
-            out.writestr(name, text)
-    return buffer.getvalue()
-
-
 @pytest.fixture(scope="module")
 def compiled() -> tuple[bytes, bytes]:
-    source = _zip(
+    source = zip_of(
         {
             "pkg/__init__.py": '"""A docstring, dropped."""\n',
             "pkg/mod.py": "def f(x):\n    assert x > 0\n    return x * 2\n",
@@ -66,12 +58,12 @@ def test_results_are_cached_by_content(
     monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)  # Node cannot run again
     assert bytecode.compile_archives(PYODIDE, VERSION, [source]) == [out]
     with pytest.raises(FileNotFoundError, match=r"Node\.js"):
-        bytecode.compile_archives(PYODIDE, VERSION, [_zip({"new.py": "x = 1\n"})])
+        bytecode.compile_archives(PYODIDE, VERSION, [zip_of({"new.py": "x = 1\n"})])
 
 
 def test_a_source_that_does_not_compile_fails_the_build() -> None:
     with pytest.raises(ValueError, match=r"bytecode\.mjs failed"):
-        bytecode.compile_archives(PYODIDE, VERSION, [_zip({"broken.py": "def (:\n"})])
+        bytecode.compile_archives(PYODIDE, VERSION, [zip_of({"broken.py": "def (:\n"})])
 
 
 PAGE = '<html><head><meta charset="utf-8"><title>t</title></head><body>{}</body></html>'

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from _build import ROOT
+from _build import ROOT, zip_of
 
 
 def _engine_bundle() -> ModuleType:
@@ -141,16 +141,8 @@ def test_a_new_build_label_or_source_gives_a_new_build_and_new_names(monkeypatch
 # ---------------------------------------------------------------- the trimmed standard library (issue 16)
 
 
-def _zip(files: dict[str, str]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, text in files.items():
-            archive.writestr(name, text)
-    return buffer.getvalue()
-
-
 def test_trimming_keeps_the_wanted_modules_what_they_import_as_they_load_and_their_packages() -> None:
-    full = _zip(
+    full = zip_of(
         {
             "wanted.py": "import json\nfrom pkg.sub import thing\nif True:\n    import cond\n"
             "def later():\n    import lazy\n",
