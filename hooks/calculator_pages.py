@@ -39,6 +39,7 @@ from typing import Any
 import early_engine
 import engine_bundle  # siblings: mkdocs puts hooks/ on sys.path while loading a hook
 import markers
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
@@ -84,10 +85,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # Each page links one script and one stylesheet of ours (issue 16): the loader adds the engine,
     # calculators and table apps to the pages that use them; print.css is print-only and the build
     # hash is every page's <meta name="mneme-build"> (both by overrides/main.html, from config.extra).
+    # Deferred, as the theme's bundle.js is made (early_engine.with_deferred_theme): same order.
     listed_js = {str(item) for item in config.extra_javascript}
     for uri in bundle.scripts:
         if uri not in listed_js:
-            config.extra_javascript.append(uri)
+            script = ExtraScriptValue(uri)
+            script.defer = True
+            config.extra_javascript.append(script)
     listed_css = set(config.extra_css)
     for uri in bundle.styles:
         if uri not in listed_css:
@@ -193,6 +197,7 @@ def _with_calculators(html: str, page: Page) -> str:
     from calculators.framework import registry
     from calculators.framework.render import render_calculator
     from calculators.framework.spec import evaluate
+    from calculators.table.ui import mine_box
 
     root = _site_root(page)
     seen: dict[str, int] = defaultdict(int)
@@ -209,7 +214,8 @@ def _with_calculators(html: str, page: Page) -> str:
         placeholder = PLACEHOLDER.format(index=index)
         if placeholder not in html:
             raise PluginError(f"{page.file.src_uri}: calculator {name!r} placeholder was lost by markdown")
-        html = html.replace(placeholder, render_calculator(evaluation, root, prefix), 1)
+        built = mine_box(name, root) + render_calculator(evaluation, root, prefix)
+        html = html.replace(placeholder, built, 1)
         result = evaluation.result
         assert result is not None
         links = list(calc.rules) + list(result.rules) + [s.rule for s in result.working if s.rule]
@@ -221,8 +227,13 @@ def _with_calculators(html: str, page: Page) -> str:
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     bundle = _state["bundle"]
     scripts = [bundle.script_uri(name) for name in ("engine", "calculators")]
-    output = early_engine.with_page_scripts(output, scripts, page.url)
+    output = early_engine.with_deferred_theme(early_engine.with_page_scripts(output, scripts, page.url))
     return early_engine.with_early_start(output, bundle.worker_uri, page.url)
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """The 404 page (a theme template, not a page) defers the theme's script too."""
+    return early_engine.with_deferred_theme(output)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

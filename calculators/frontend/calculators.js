@@ -282,8 +282,8 @@
 
   window.mnemeCalculators = { stats, bindAll, call };
   // Each page shown: mkdocs-material's document$ (instant navigation) once it exists. A calculator
-  // page carries this script just before the theme's (hooks/early_engine.py): it binds the page's
-  // forms at once and subscribes when the theme's script has run.
+  // page carries this script just before the theme's, both deferred (hooks/early_engine.py): it
+  // binds the page's forms at once and subscribes at DOMContentLoaded, once the theme's has run.
   function subscribed() {
     if (!(window.document$ && typeof window.document$.subscribe === "function")) return false;
     window.document$.subscribe(bindAll);
@@ -291,7 +291,7 @@
   }
   if (!subscribed()) {
     bindAll();
-    if (document.readyState === "loading") {
+    if (document.readyState !== "complete") {
       document.addEventListener("DOMContentLoaded", () => subscribed() || bindAll());
     }
   }

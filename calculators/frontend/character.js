@@ -923,14 +923,21 @@
 
   // ------------------------------------------------------------ "use my character" on calculators
 
+  // The page is built with the box as a new player sees it (calculators/table/ui.py, mine_box); it
+  // is filled in place, so nothing below it moves (issue 16).
   function bindMine(form) {
     if (form.mnemeMine) return;
     form.mnemeMine = true;
     const name = form.dataset.calculator;
     const rootUrl = form.dataset.root || "";
+    const previous = form.previousElementSibling;
+    const built = previous && previous.matches(`.mt-mine[data-mine-for="${CSS.escape(name)}"]`) ? previous : null;
     call("prefill_plan", { calculator: name }).then(
       (plan) => {
-        if (plan.keys.length) form.before(mineControl(form, name, plan, rootUrl));
+        const box = plan.keys.length ? mineControl(form, name, plan, rootUrl) : null;
+        if (built && box) built.replaceWith(box);
+        else if (built) built.remove();
+        else if (box) form.before(box);
       },
       () => {},
     );
@@ -945,11 +952,12 @@
     const store = loadStore();
 
     if (!store.characters.length) {
+      const words = config().mine;
       box.append(
-        h("span", { class: "mt-mine-title", text: "My character" }),
+        h("span", { class: "mt-mine-title", text: words.title }),
         " ",
-        h("a", { href: `${rootUrl}table/character/`, text: "Save a character on this device" }),
-        " to fill this calculator in from it.",
+        h("a", { href: `${rootUrl}table/character/`, text: words.none_link }),
+        words.none_rest,
       );
       return box;
     }
@@ -1016,7 +1024,7 @@
     who.addEventListener("change", fillUsing);
     fillUsing();
     box.append(
-      h("span", { class: "mt-mine-title", text: "My character" }),
+      h("span", { class: "mt-mine-title", text: config().mine.title }),
       h("div", { class: "mt-row" }, who, using,
         h("button", { type: "button", class: "mt-button", "data-action": "use-mine", onclick: fill }, "Use my character"),
         plan.write_back.length

@@ -157,21 +157,26 @@
       });
     }
 
-    // One path for every request: wait for the engine, then post the message under a fresh id.
-    function send(message) {
-      return ready.then(
-        () =>
-          new Promise((resolve, reject) => {
-            if (self.failed) return reject(self.failed);
-            const id = nextId++;
-            pending.set(id, { resolve, reject });
-            worker.postMessage({ ...message, id, limits: limits() });
-          }),
-      );
+    // Post the message under a fresh id; the worker answers once it has started.
+    function post(message) {
+      return new Promise((resolve, reject) => {
+        if (self.failed) return reject(self.failed);
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ ...message, id, limits: limits() });
+      });
     }
 
+    // A table app's call waits for the engine: by then the page's limits have been parsed.
+    function send(message) {
+      return ready.then(() => post(message));
+    }
+
+    // A calculator's result is asked for at once (issue 16): the worker computes it the moment it
+    // has started, and sends it right after saying so, without waiting for the page to ask again
+    // (on a phone the page is often still busy then: its theme's script runs as the engine starts).
     function compute(name, values, root) {
-      return send({ type: "compute", name, values, root });
+      return post({ type: "compute", name, values, root });
     }
 
     // The arguments travel as JSON text, so the worker can measure them before anything parses them.

@@ -12,13 +12,14 @@ wheel leaves it out (``hooks/engine_bundle.py``).
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from calculators.parts import enum_choices
-from calculators.table import character, tracker
+from calculators.table import character, prefill, tracker
 from rules_core import dice, injury
 
-__all__ = ["STORE_SCHEMA", "STORE_VERSION", "page_config"]
+__all__ = ["STORE_SCHEMA", "STORE_VERSION", "mine_box", "page_config"]
 
 STORE_SCHEMA = "mneme-characters"
 """The device's list of characters (``localStorage``): ``characters`` and the ``active`` id."""
@@ -74,6 +75,27 @@ def _modes() -> list[list[str]]:
     return [[mode, MODE_LABELS[mode]] for mode in tracker.MODES]
 
 
+MINE = {
+    "title": "My character",
+    "none_link": "Save a character on this device",
+    "none_rest": " to fill this calculator in from it.",
+}
+"""The "use my character" box above a calculator: its title, and what it says with no character saved."""
+
+
+def mine_box(calculator: str, root: str) -> str:
+    """The "use my character" box a calculator is built with, as a new player sees it (issue 16): the
+    script fills the same box in place, so nothing below it moves. "" where no character applies."""
+    if not prefill.prefill_plan(calculator)["keys"]:
+        return ""
+    return (
+        f'<div class="mt-mine" data-mine-for="{escape(calculator)}">'
+        f'<span class="mt-mine-title">{escape(MINE["title"])}</span> '
+        f'<a href="{escape(root)}table/character/">{escape(MINE["none_link"])}</a>'
+        f"{escape(MINE['none_rest'])}</div>"
+    )
+
+
 def page_config() -> dict[str, Any]:
     """Everything the table scripts take from Python, as JSON-ready data."""
     empty_tracker = tracker.empty_tracker()
@@ -101,6 +123,7 @@ def page_config() -> dict[str, Any]:
         "modes": _modes(),
         "sides": [list(side) for side in SIDES],
         "new_combatant": _new_combatant(),
+        "mine": MINE,
         "rulings": {
             "negative_tactics": NEGATIVE_TACTICS,
             "reading": {

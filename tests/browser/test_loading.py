@@ -204,3 +204,49 @@ def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context
     page.wait_for_function("() => window.__rewrites > 0")
     form.locator("[data-details]").filter(has_text="+ 5").wait_for()
     assert form.locator("[data-details]").inner_text() != before
+
+
+def test_the_first_result_is_asked_for_before_the_engine_has_started(context: Any, page: Any) -> None:
+    """Issue 16: the page posts its first compute at once and the worker answers it the moment it has
+    started, right after saying so; the page does not wait for "ready" to ask (on a phone its main
+    thread is often busy with the theme's script just then, which cost a second trip)."""
+    context.add_init_script(
+        """window.__posted = [];
+           const post = Worker.prototype.postMessage;
+           Worker.prototype.postMessage = function (message, ...rest) {
+             window.__posted.push([message && message.type, performance.now()]);
+             return post.call(this, message, ...rest);
+           };"""
+    )
+    page.goto("calculators/effect/")
+    wait_ready(page.locator('form[data-calculator="effect"]'))
+    posted, ready, first = page.evaluate(
+        """() => [window.__posted,
+                  performance.getEntriesByName("mneme:engine-ready")[0].startTime,
+                  performance.getEntriesByName("mneme:first-result")[0].startTime]"""
+    )
+    computes = [at for kind, at in posted if kind == "compute"]
+    assert computes and computes[0] < ready <= first
+
+
+def test_the_fields_keep_their_place_when_the_calculator_binds(
+    browser: Any, site_url: str, page: Any
+) -> None:
+    """Issue 16: the -/+ buttons are in the built page, hidden until the script binds the form; they
+    take their room from the start, so the fields do not narrow under the player's thumb (a layout
+    shift Lighthouse counted), and until then they cannot be seen or pressed."""
+    field = "#calc-effect-modifier"
+    bare_context = browser.new_context(base_url=site_url, java_script_enabled=False)
+    try:
+        bare = bare_context.new_page()
+        bare.goto("calculators/effect/")
+        before = bare.locator(field).bounding_box()
+        step = bare.locator(".calc-step").first
+        assert step.evaluate("(el) => el.hidden && getComputedStyle(el).visibility === 'hidden'")
+    finally:
+        bare_context.close()
+    page.goto("calculators/effect/")
+    wait_ready(page.locator('form[data-calculator="effect"]'))
+    assert page.locator(".calc-step").first.is_visible()
+    after = page.locator(field).bounding_box()
+    assert before and after and (before["x"], before["width"]) == (after["x"], after["width"])

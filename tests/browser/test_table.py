@@ -106,6 +106,40 @@ def open_table(page: Any, which: str, setup: dict[str, str] | None = None) -> An
     return root
 
 
+WIDTHS = (360, 412, 768, 1280)
+"""Phones (ours and Lighthouse's), a tablet and a desktop: the space kept for each app is checked at each."""
+HEIGHT = "() => document.querySelector('.mt-app').getBoundingClientRect().height"
+
+
+def heights(page: Any) -> list[float]:
+    out = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        out.append(page.evaluate(HEIGHT))
+    return out
+
+
+@pytest.mark.parametrize("which", ["character", "tracker"])
+def test_a_new_sheet_and_an_empty_tracker_fill_the_space_kept_for_them(
+    page: Any, browser: Any, site_url: str, which: str
+) -> None:
+    """Issue 16: both apps are drawn by script, after the first paint; the text below them must not
+    jump when they appear (a layout shift Lighthouse counts). The space kept before the script runs
+    (seen with scripts off) is at least what the new app takes, and not much more."""
+    no_script = browser.new_context(base_url=site_url, java_script_enabled=False)
+    try:
+        bare = no_script.new_page()
+        bare.goto(f"table/{which}/")
+        kept = heights(bare)
+    finally:
+        no_script.close()
+    open_table(page, which)
+    drawn = heights(page)
+    for width, before, after in zip(WIDTHS, kept, drawn, strict=True):
+        assert after <= before + 1, f"{which} at {width} px: {after:.0f} px drawn, {before:.0f} px kept"
+        assert before - after <= 40, f"{which} at {width} px: {before:.0f} px kept, only {after:.0f} drawn"
+
+
 # ---------------------------------------------------------------- my character
 
 
@@ -151,6 +185,31 @@ def test_a_character_made_on_the_phone_is_checked_saved_and_still_there_after_a_
 
 
 # ---------------------------------------------------------------- use my character
+
+
+def test_a_new_player_s_box_is_built_with_the_page_and_filled_in_place(page: Any) -> None:
+    """Issue 16: the "use my character" box above a calculator is in the built page as a player with no
+    character sees it (calculators/table/ui.py, mine_box); the script fills the same place with the
+    same words, so the form below does not move (it was a layout shift of 0.07 on a phone)."""
+    page.add_init_script(
+        'document.addEventListener("DOMContentLoaded", () => {'
+        ' window.__built = document.querySelector(".mt-mine");'
+        " window.__builtText = window.__built && window.__built.textContent;"
+        ' window.__formTop = document.querySelector("form").getBoundingClientRect().top; });'
+    )
+    page.set_viewport_size(PHONE)
+    page.goto("calculators/attack/")
+    page.wait_for_function(
+        "() => window.__built && !window.__built.isConnected && document.querySelector('.mt-mine')",
+        timeout=BOOT_MS,
+    )
+    built, now, before, after = page.evaluate(
+        """() => [window.__builtText, document.querySelector(".mt-mine").textContent, window.__formTop,
+                  document.querySelector("form").getBoundingClientRect().top]"""
+    )
+    assert built == now and "Save a character on this device" in now
+    assert before == after
+    assert page.locator('[data-mine-for="attack"] a').get_attribute("href") == "../../table/character/"
 
 
 def test_the_attack_calculator_is_filled_from_my_pistol_and_computes_live(

@@ -67,6 +67,23 @@ def test_every_page_links_only_the_loader_the_offline_script_and_one_stylesheet_
     assert calculator_pages >= 16
 
 
+SCRIPT_TAG = re.compile(r"<script\b([^>]*)>")
+
+
+def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> None:
+    """Issue 16: a parser-blocking script still downloading holds back a phone's first paint; all of
+    them run once the page is parsed, in document order: engine, calculators, the theme, then ours."""
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        sources = [attrs for attrs in SCRIPT_TAG.findall(html) if " src=" in attrs]
+        assert sources, page
+        assert all(attrs.rstrip().endswith(" defer") for attrs in sources), (page, sources)
+        order = [Path(re.search(r'src="([^"]+)"', a).group(1)).name.split(".")[0] for a in sources]
+        assert order[-3:] == ["bundle", "loader", "register"], (page, order)
+        if 'data-calculator="' in html:
+            assert order == ["engine", "calculators", "bundle", "loader", "register"], (page, order)
+
+
 def test_the_loader_names_existing_hashed_scripts(site: Path) -> None:
     (loader,) = (site / "assets" / "calculators").glob("loader.*.js")
     config = json.loads(LOADER_CONFIG.search(loader.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]

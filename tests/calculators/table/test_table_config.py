@@ -83,3 +83,15 @@ def test_the_call_limits_the_worker_checks_are_pythons() -> None:
     assert limits["call_chars"] == character.MAX_CALL_CHARS and limits["call_depth"] == character.MAX_NESTING
     engine = (FRONTEND / "engine.js").read_text(encoding="utf-8")
     assert "given.call_chars" in engine and "given.call_depth" in engine  # read from the page, not repeated
+
+
+def test_the_my_character_box_is_built_for_calculators_a_character_fills_in() -> None:
+    """Issue 16: the box is in the built page as a new player sees it; character.js fills it in place
+    with the same words (config "mine")."""
+    box = ui.mine_box("attack", "../../")
+    assert box.startswith('<div class="mt-mine" data-mine-for="attack">')
+    assert '<a href="../../table/character/">Save a character on this device</a>' in box
+    assert box.endswith(" to fill this calculator in from it.</div>")
+    assert ui.page_config()["mine"] == ui.MINE
+    assert ui.mine_box("dice", "") == ""  # nothing on a character fills the dice roller in
+    assert 'href="&quot;&lt;x&gt;&quot;table/character/"' in ui.mine_box("attack", '"<x>"')  # escaped
