@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
-from bench_boot import RECOMPUTE_JS, percentile  # noqa: E402
+from bench_boot import BARE, RECOMPUTE_JS, percentile  # noqa: E402
 from bench_site import PAINT_JS, READING_PAGE, build_stock  # noqa: E402
 
 CPU_SLOWDOWN = 4
@@ -52,7 +52,6 @@ NETWORK = {
     "uploadThroughput": 9_000_000 / 8,
 }
 GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".xml", ".wasm", ".webmanifest", ".txt", "/")
-BARE = "/bare/"  # the stock Pyodide files and a blank page that boots them
 BEFORE = "/before/"
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
