@@ -227,7 +227,8 @@ def _with_calculators(html: str, page: Page) -> str:
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     bundle = _state["bundle"]
     scripts = [bundle.script_uri(name) for name in ("engine", "calculators")]
-    output = early_engine.with_deferred_theme(early_engine.with_page_scripts(output, scripts, page.url))
+    output = early_engine.with_page_scripts(output, scripts, page.url)
+    output = early_engine.with_deferred_theme(early_engine.with_held_theme(output))
     return early_engine.with_early_start(output, bundle.worker_uri, page.url)
 
 

@@ -56,6 +56,24 @@ def with_deferred_theme(html: str) -> str:
     return html[: theme.end()] + " defer" + html[theme.end() :]
 
 
+def with_held_theme(html: str) -> str:
+    """``html`` with the theme's ``bundle.js`` held back, if the page has a calculator.
+
+    On a phone the theme's script is a third of a second of the main thread (mounting search and
+    instant navigation), and on a returning visit the engine answers about when it would run, so the
+    first result waited behind it. The tag becomes an inert ``<script type="mneme/theme">`` naming the
+    file; ``calculators.js`` starts the theme once the first result is on screen (or the engine has
+    failed, or a second and a half has passed). Every other page defers it (``with_deferred_theme``)."""
+    theme = THEME_BUNDLE.search(html)
+    if not CALCULATOR.search(html) or not theme:
+        return html
+    source = re.match(r'<script src="([^"]*)"', theme.group(0))
+    assert source is not None
+    held = f'<script type="mneme/theme" data-mneme-theme="{source.group(1)}"'
+    end = theme.end() + len(" defer") if html.startswith(" defer", theme.end()) else theme.end()
+    return html[: theme.start()] + held + html[end:]
+
+
 def with_early_start(html: str, worker_uri: str, page_url: str) -> str:
     """``html`` with the early-start script after its ``<meta charset>``, if the page computes."""
     if not COMPUTES.search(html):

@@ -10,6 +10,67 @@
   const URL_TEXT_LIMIT = 200;
   const { stats, get: getEngine, call, mark } = window.mnemeEngine;
 
+  // The theme waits for the first result (issue 16). On a calculator page the theme's script is
+  // held back (hooks/early_engine.py: with_held_theme): on a phone it takes a third of a second of
+  // the main thread, just when a returning visit's engine answers. It starts once the first result
+  // is on screen, the engine has failed, or themeHoldMs has passed (window.mnemeCalculatorConfig, set
+  // before this script, may change it: the tests do). Until then a stand-in for its
+  // document$ (each page shown) runs what our scripts subscribe for this page, and then hands them
+  // to the theme's own for the pages instant navigation shows; the theme waits for DOMContentLoaded,
+  // so the event is sent again for it once it has loaded.
+  const HOLD_MS = Object.assign({ themeHoldMs: 1500 }, window.mnemeCalculatorConfig || {}).themeHoldMs;
+  const theme = { held: null, subscribers: [], started: false, contentLoaded: false };
+
+  function holdTheme() {
+    const tag = document.querySelector("script[data-mneme-theme]");
+    if (!tag || window.document$) return;
+    theme.held = tag;
+    document.addEventListener("DOMContentLoaded", () => (theme.contentLoaded = true), { once: true });
+    window.document$ = {
+      mnemeStandIn: true,
+      subscribe(next) {
+        theme.subscribers.push(next);
+        next(document);
+        return {
+          unsubscribe() {
+            const at = theme.subscribers.indexOf(next);
+            if (at >= 0) theme.subscribers.splice(at, 1);
+          },
+        };
+      },
+    };
+    setTimeout(startTheme, HOLD_MS);
+  }
+
+  function handOver() {
+    const pages = window.document$;
+    if (!pages || pages.mnemeStandIn) return;
+    for (const next of theme.subscribers.splice(0)) {
+      let first = true; // this page, already done: the theme's first value is the one sent below
+      pages.subscribe((doc) => (first ? (first = false) : next(doc)));
+    }
+    if (theme.contentLoaded) document.dispatchEvent(new Event("DOMContentLoaded"));
+  }
+
+  function startTheme() {
+    const held = theme.held;
+    if (!held) return;
+    theme.held = null;
+    const tag = document.createElement("script");
+    tag.src = new URL(held.getAttribute("data-mneme-theme") || "", document.baseURI).href;
+    tag.onload = () => {
+      handOver();
+      theme.started = true;
+    };
+    tag.onerror = () => console.warn(`${tag.src} did not load`);
+    held.replaceWith(tag);
+  }
+
+  // After the frame that shows the result: the theme's long task comes after the player sees it.
+  function startThemeSoon() {
+    if (theme.held) requestAnimationFrame(() => setTimeout(startTheme, 0));
+  }
+
   function controls(form) {
     return Array.from(form.elements).filter(
       (el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"),
@@ -174,6 +235,7 @@
     updateRulings(form);
 
     function engineFailed(error) {
+      startThemeSoon();
       form.dataset.state = "error";
       setStatus(
         form,
@@ -203,6 +265,7 @@
           setStatus(form, "Live: the result updates as you type.");
           stats.results += 1;
           mark("mneme:first-result");
+          startThemeSoon();
           const t1 = performance.now();
           form.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: { name, payload } }));
           stats.listenersMs = performance.now() - t1;
@@ -212,6 +275,7 @@
           console.error(`calculator ${name}: ${error.message}`);
           const formError = form.querySelector("[data-form-error]");
           if (formError) formError.textContent = "Something went wrong computing this result.";
+          startThemeSoon();
         } else {
           engineFailed(error || new Error("unknown error"));
         }
@@ -280,10 +344,11 @@
     forms.forEach((form) => bind(form, forms.length === 1));
   }
 
-  window.mnemeCalculators = { stats, bindAll, call };
-  // Each page shown: mkdocs-material's document$ (instant navigation) once it exists. A calculator
-  // page carries this script just before the theme's, both deferred (hooks/early_engine.py): it
-  // binds the page's forms at once and subscribes at DOMContentLoaded, once the theme's has run.
+  holdTheme();
+  window.mnemeCalculators = { stats, bindAll, call, theme };
+  // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the
+  // theme is held; a page shown by instant navigation loads this script after the theme's. Without
+  // either (no theme), the page's forms are bound at once and again at DOMContentLoaded.
   function subscribed() {
     if (!(window.document$ && typeof window.document$.subscribe === "function")) return false;
     window.document$.subscribe(bindAll);
@@ -292,7 +357,7 @@
   if (!subscribed()) {
     bindAll();
     if (document.readyState !== "complete") {
-      document.addEventListener("DOMContentLoaded", () => subscribed() || bindAll());
+      document.addEventListener("DOMContentLoaded", () => subscribed() || bindAll(), { once: true });
     }
   }
 })();

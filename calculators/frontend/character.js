@@ -1068,6 +1068,6 @@
     blocked, same, loadStore, updateStore, newId,
   };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(bindAll);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll, { once: true });
   else bindAll();
 })();

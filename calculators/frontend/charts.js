@@ -242,7 +242,7 @@
   document.addEventListener("calculator:result", (event) => drawAll(event.target));
   window.mnemeCharts = { stats, drawAll, redrawAll };
   if (document.readyState === "loading" || !document.body) {
-    document.addEventListener("DOMContentLoaded", start);
+    document.addEventListener("DOMContentLoaded", start, { once: true });
   } else {
     start();
   }

@@ -98,6 +98,6 @@
 
   window.mnemeLoader = { build: CONFIG.build, load, loaded: () => Array.from(loading.keys()) };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage, { once: true });
   else onPage();
 })();

@@ -522,6 +522,6 @@
 
   window.mnemeTracker = { bindAll };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(bindAll);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll, { once: true });
   else bindAll();
 })();

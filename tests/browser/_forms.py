@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .conftest import outputs
+from .conftest import outputs, wait_theme
 
 __all__ = ["EMPTY", "check_bad_inputs", "check_random_inputs", "follow_link", "set_values", "wait_outputs"]
 
@@ -29,6 +29,7 @@ GO = """
 def follow_link(page: Any, path: str, ready: str) -> None:
     """Go to the site path ``path`` in the same tab by clicking a link (the site's instant navigation) and
     wait until it is there and shows ``ready`` (a CSS selector)."""
+    wait_theme(page)
     page.evaluate(GO, path)
     page.wait_for_function(
         "([p, ready]) => location.pathname.endsWith(p) && !document.getElementById('__test_next')"

@@ -155,6 +155,19 @@ def wait_ready(form: Any) -> None:
     )
 
 
+THEME_RUNNING_JS = """() => {
+  const held = window.mnemeCalculators && window.mnemeCalculators.theme;
+  return !!window.document$ && !window.document$.mnemeStandIn && !(held && held.subscribers.length);
+}"""
+"""True once mkdocs-material's script runs the page (instant navigation, search): at once on a reading
+page; on a calculator page after the first result, when calculators.js starts it (issue 16)."""
+
+
+def wait_theme(page: Any) -> None:
+    """Wait until the theme runs the page, as a player's link click needs for instant navigation."""
+    page.wait_for_function(THEME_RUNNING_JS, timeout=READY_TIMEOUT_MS)
+
+
 @pytest.fixture
 def open_calculator(page: Any) -> Callable[..., Any]:
     def open_(name: str, **params: Any) -> Any:
@@ -162,6 +175,7 @@ def open_calculator(page: Any) -> Callable[..., Any]:
         page.goto(f"calculators/{name}/{query}")
         form = page.locator(f'form[data-calculator="{name}"]')
         wait_ready(form)
+        wait_theme(page)
         return form
 
     return open_

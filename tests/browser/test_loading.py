@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import wait_ready
+from .conftest import wait_ready, wait_theme
+from .test_search import search
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +37,7 @@ def scripts_in(urls: list[str]) -> set[str]:
 
 def instant_go(page: Any, href: str) -> None:
     """Follow a link the way a player does; the window survives (instant navigation, no reload)."""
+    wait_theme(page)
     page.evaluate("() => { window.__sameWindow = true; }")
     page.evaluate(
         """(href) => {
@@ -195,8 +197,9 @@ def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context
     page.goto("calculators/attack/")
     form = page.locator('form[data-calculator="attack"]')
     wait_ready(form)
+    wait_theme(page)  # started after the first result
     assert page.evaluate("window.__rewrites") == 0
-    # The theme wrapped the working's tables at load; they stay wrapped (and its links absolute).
+    # The theme wrapped the working's tables at its start; they stay wrapped (and its links absolute).
     assert form.locator("[data-details] .md-typeset__scrollwrap table").count() > 0
     before = form.locator("[data-details]").inner_text()
     field = form.locator('input[name="modifier"]')
@@ -250,3 +253,62 @@ def test_the_fields_keep_their_place_when_the_calculator_binds(
     assert page.locator(".calc-step").first.is_visible()
     after = page.locator(field).bounding_box()
     assert before and after and (before["x"], before["width"]) == (after["x"], after["width"])
+
+
+THEME_AND_RESULT_JS = """() => ({
+  result: performance.getEntriesByName("mneme:first-result")[0].startTime,
+  theme: performance.getEntriesByType("resource")
+    .find((r) => /javascripts\\/bundle\\./.test(r.name)).startTime,
+})"""
+
+
+def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme_then_runs_every_page(
+    context: Any, page: Any
+) -> None:
+    """Issue 16: on a phone the theme's script is a third of a second of the main thread, just when a
+    returning visit's engine answers; a calculator page holds it until the first result is shown.
+    Then it runs as on any page: search, and instant navigation to pages whose scripts bind once."""
+    context.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
+    urls = requested(page)
+    page.goto("calculators/effect/")
+    wait_ready(page.locator('form[data-calculator="effect"]'))
+    wait_theme(page)
+    times = page.evaluate(THEME_AND_RESULT_JS)
+    assert times["theme"] > times["result"], times
+    # What our scripts subscribed while the theme was held now follows instant navigation.
+    instant_go(page, "../damage/")
+    wait_ready(page.locator('form[data-calculator="damage"]'))
+    instant_go(page, "../../table/tracker/")
+    page.wait_for_function(
+        "() => window.mnemeTracker && document.querySelector('[data-mneme-table=tracker]').mnemeBound"
+    )
+    instant_go(page, "../../rules/checks/")
+    instant_go(page, "../../calculators/effect/")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    form.locator('input[name="modifier"]').fill("2")
+    page.wait_for_function(
+        "() => new URLSearchParams(location.search).get('modifier') === '2'"
+        " && document.querySelector('form[data-calculator=effect]').dataset.state === 'ready'"
+    )
+    assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == 1
+    fetched = [m.group(1) for m in (OUR_SCRIPTS.search(u) for u in urls) if m]
+    assert sorted(fetched) == sorted(set(fetched)), fetched
+    assert len([u for u in urls if re.search(r"javascripts/bundle\.", u)]) == 1
+    assert search(page, "cover")  # answers: the theme built its search index
+
+
+def test_the_theme_starts_on_its_own_when_the_engine_is_slow(context: Any, page: Any) -> None:
+    """Issue 16: the theme waits for a first result only so long (calculators.js: themeHoldMs); while it
+    waits, the page is already drawn as the running theme draws it (the "js" class, set in <head>)."""
+    context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered
+    context.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+          window.__atContentLoaded = [document.documentElement.className, !!window.document$.mnemeStandIn];
+        }, { once: true });"""
+    )
+    page.goto("calculators/effect/")
+    assert page.evaluate("window.__atContentLoaded") == ["js", True]
+    wait_theme(page)
+    assert page.locator('form[data-calculator="effect"]').get_attribute("data-state") == "loading"
+    assert page.evaluate("() => performance.getEntriesByName('mneme:first-result').length") == 0

@@ -22,7 +22,7 @@ import pytest
 from _build import load_hook
 
 from ._site import SUB_PATH, SiteServer, build_site
-from .conftest import wait_ready
+from .conftest import wait_ready, wait_theme
 from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
 
 offline = load_hook("offline")
@@ -149,6 +149,7 @@ def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
 
         deploy(site_copy, build_b)
         # 1. Instant navigation on the open tab shows B's page: it is loaded afresh, with B's scripts.
+        wait_theme(page)
         page.evaluate("() => { window.__sameWindow = true; }")
         page.evaluate(
             """() => {

@@ -88,6 +88,28 @@ def test_only_pages_that_compute_start_the_engine_early(body: str, starts: bool)
         assert 'data-mneme-worker="../../assets/calculators/worker.abc.js"' in head
 
 
+THEME = '<script src="../../assets/javascripts/bundle.0a1b2c3d.min.js"></script>'
+
+
+@pytest.mark.parametrize(
+    ("body", "held"),
+    [
+        ('<form class="calc" data-calculator="effect"></form>', True),
+        ('<div id="mneme-table-config" hidden></div>', False),  # the table apps: deferred only
+        ("<p>Reading only.</p>", False),
+    ],
+)
+def test_only_calculator_pages_hold_the_theme_s_script_and_the_others_defer_it(body: str, held: bool) -> None:
+    html = PAGE.format(body + THEME)
+    done = early_engine.with_deferred_theme(early_engine.with_held_theme(html))
+    assert early_engine.with_deferred_theme(early_engine.with_held_theme(done)) == done  # once
+    theme = '"../../assets/javascripts/bundle.0a1b2c3d.min.js"'
+    if held:
+        assert done == html.replace(THEME, f'<script type="mneme/theme" data-mneme-theme={theme}></script>')
+    else:
+        assert done == html.replace(THEME, f"<script src={theme} defer></script>")
+
+
 def test_the_early_script_is_one_text_on_every_page() -> None:
     bodies = {
         early_engine.with_early_start(PAGE.format('<form data-calculator="x">'), "a/w.js", url)

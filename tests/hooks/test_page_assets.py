@@ -72,16 +72,26 @@ SCRIPT_TAG = re.compile(r"<script\b([^>]*)>")
 
 def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> None:
     """Issue 16: a parser-blocking script still downloading holds back a phone's first paint; all of
-    them run once the page is parsed, in document order: engine, calculators, the theme, then ours."""
+    them run once the page is parsed, in document order: engine, calculators, the theme, then ours.
+    On a calculator page the theme's script is held, inert, where it stood: calculators.js starts it
+    after the first result (hooks/early_engine.py: with_held_theme)."""
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
         sources = [attrs for attrs in SCRIPT_TAG.findall(html) if " src=" in attrs]
         assert sources, page
         assert all(attrs.rstrip().endswith(" defer") for attrs in sources), (page, sources)
         order = [Path(re.search(r'src="([^"]+)"', a).group(1)).name.split(".")[0] for a in sources]
-        assert order[-3:] == ["bundle", "loader", "register"], (page, order)
+        held = re.findall(r'<script type="mneme/theme" data-mneme-theme="([^"]+)"></script>', html)
         if 'data-calculator="' in html:
-            assert order == ["engine", "calculators", "bundle", "loader", "register"], (page, order)
+            assert order == ["engine", "calculators", "loader", "register"], (page, order)
+            assert [Path(h).name.split(".")[0] for h in held] == ["bundle"], (page, held)
+            assert (page.parent / held[0]).resolve().is_file(), (page, held)
+            between = html.index('data-mneme-theme="')
+            assert html.rindex("assets/calculators/calculators.", 0, between) < between
+            assert html.index("assets/calculators/loader.", between) > between
+        else:
+            assert order[-3:] == ["bundle", "loader", "register"], (page, order)
+            assert held == [], page
 
 
 def test_the_loader_names_existing_hashed_scripts(site: Path) -> None:

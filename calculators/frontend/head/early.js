@@ -4,6 +4,11 @@
 // at once, and keeps what the worker says until engine.js takes it over (window.mnemeEarlyEngine).
 (function () {
   "use strict";
+  // Drawn from the first paint as the running theme draws it (its search button shown): the theme's
+  // script makes this swap when it runs, and a calculator page holds that script back until its
+  // first result (hooks/early_engine.py: with_held_theme).
+  document.documentElement.classList.remove("no-js");
+  document.documentElement.classList.add("js");
   var script = document.currentScript;
   var url = script && script.getAttribute("data-mneme-worker");
   if (!url || window.mnemeEarlyEngine || typeof Worker !== "function") return;
