@@ -20,7 +20,7 @@ SCRIPT = Path(__file__).resolve().parent.parent / "calculators" / "frontend" / "
 CALCULATOR = re.compile(r"<form[^>]*\sdata-calculator=")
 COMPUTES = re.compile(r"<form[^>]*\sdata-calculator=|\sid=\"mneme-table-config\"")
 """What makes a page start the engine (as in ``loader.js``): a calculator, or the table apps' settings."""
-THEME_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
+THEME_BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"')
 CHARSET = re.compile(r"<meta charset=[^>]*>")
 
 
@@ -63,15 +63,13 @@ def with_held_theme(html: str) -> str:
     instant navigation), and on a returning visit the engine answers about when it would run, so the
     first result waited behind it. The tag becomes an inert ``<script type="mneme/theme">`` naming the
     file; ``calculators.js`` starts the theme once the first result is on screen (or the engine has
-    failed, or a second and a half has passed). Every other page defers it (``with_deferred_theme``)."""
+    failed, or its hold, ``themeHoldMs``, has run out). Applied before ``with_deferred_theme``, which
+    then defers the theme's tag on every other page."""
     theme = THEME_BUNDLE.search(html)
     if not CALCULATOR.search(html) or not theme:
         return html
-    source = re.match(r'<script src="([^"]*)"', theme.group(0))
-    assert source is not None
-    held = f'<script type="mneme/theme" data-mneme-theme="{source.group(1)}"'
-    end = theme.end() + len(" defer") if html.startswith(" defer", theme.end()) else theme.end()
-    return html[: theme.start()] + held + html[end:]
+    held = f'<script type="mneme/theme" data-mneme-theme="{theme.group(1)}"'
+    return html[: theme.start()] + held + html[theme.end() :]
 
 
 def with_early_start(html: str, worker_uri: str, page_url: str) -> str:

@@ -19,7 +19,7 @@
   // to the theme's own for the pages instant navigation shows; the theme waits for DOMContentLoaded,
   // so the event is sent again for it once it has loaded.
   const HOLD_MS = Object.assign({ themeHoldMs: 1500 }, window.mnemeCalculatorConfig || {}).themeHoldMs;
-  const theme = { held: null, subscribers: [], started: false, contentLoaded: false };
+  const theme = { held: null, subscribers: [], contentLoaded: false };
 
   function holdTheme() {
     const tag = document.querySelector("script[data-mneme-theme]");
@@ -58,10 +58,7 @@
     theme.held = null;
     const tag = document.createElement("script");
     tag.src = new URL(held.getAttribute("data-mneme-theme") || "", document.baseURI).href;
-    tag.onload = () => {
-      handOver();
-      theme.started = true;
-    };
+    tag.onload = handOver;
     tag.onerror = () => console.warn(`${tag.src} did not load`);
     held.replaceWith(tag);
   }
