@@ -209,7 +209,11 @@ def test_a_new_player_s_box_is_built_with_the_page_and_filled_in_place(page: Any
     )
     assert built == now and "Save a character on this device" in now
     assert before == after
-    assert page.locator('[data-mine-for="attack"] a').get_attribute("href") == "../../table/character/"
+    # The theme makes every link it finds absolute when it starts (instant navigation), and it now starts
+    # after the first result, so the link may be seen either way: what matters is where it leads.
+    assert page.locator('[data-mine-for="attack"] a').evaluate(
+        "a => a.href === new URL('../../table/character/', location.href).href"
+    )
 
 
 def test_the_attack_calculator_is_filled_from_my_pistol_and_computes_live(
