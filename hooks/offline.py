@@ -5,9 +5,11 @@
   visitor can need (pages, theme, Pyodide, our wheel) file by file with retries, in a cache named by
   the build's content hash and the site's scope (``cache_name``); what failed is recorded and shown
   (``register.js``: "Available offline", or what is missing with Retry); this site's old caches are
-  deleted on activate; HTML is network-first (cached copy when offline or slow), everything else
-  cache-first. ``assets/offline/register.HASH.js`` registers it with a URL relative to itself, so a
-  project sub-path (GitHub Pages) works, and offers a waiting new version (``data-action="update"``).
+  deleted on activate; a page the player opens comes from the cache when it is there (at once), a
+  reload and a page fetched by instant navigation are network-first (cached copy when offline or
+  slow); everything else cache-first. ``assets/offline/register.HASH.js`` registers it with a URL
+  relative to itself, so a project sub-path (GitHub Pages) works, and offers a waiting new version
+  (``data-action="update"``).
 - **Accessibility**: ``assets/offline/a11y.css`` (link underlines, dark-scheme button contrast) and
   ``overrides/partials/`` (names for the search dialog and the progress bar).
 - **Web manifest** ``manifest.webmanifest`` and PNG/SVG **icons** drawn here (pure Python, nothing

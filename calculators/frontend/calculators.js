@@ -142,9 +142,63 @@
 
   function sameWorking(details, html) {
     if (details.mnemeHtml !== undefined) return details.mnemeHtml === html;
-    const parsed = document.createElement("template");
-    parsed.innerHTML = html;
-    return sameNodes(asBuilt(details.cloneNode(true)), asBuilt(parsed.content));
+    return sameNodes(asBuilt(details.cloneNode(true)), asBuilt(parsed(html)));
+  }
+
+  // A new working is written over the shown one in place: only the text and attributes that differ
+  // change, and a node is replaced only where the structure differs. Rewriting the whole working
+  // (innerHTML) made a phone style and lay out all of it again at every edit (issue 16).
+  // A table the theme has wrapped to scroll on a phone is written into in place, and stays wrapped.
+  function morph(into, from) {
+    const have = Array.from(into.childNodes);
+    const want = Array.from(from.childNodes);
+    want.forEach((node, i) => {
+      let old = have[i];
+      if (old && node.nodeName === "TABLE" && old.nodeType === Node.ELEMENT_NODE && old.matches(".md-typeset__scrollwrap")) {
+        old = old.querySelector("table") || old;
+      }
+      if (!old) into.appendChild(node);
+      else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) old.replaceWith(node);
+      else if (node.nodeType !== Node.ELEMENT_NODE) {
+        if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
+      } else {
+        for (const { name } of Array.from(old.attributes)) if (!node.hasAttribute(name)) old.removeAttribute(name);
+        for (const { name, value } of Array.from(node.attributes)) {
+          if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+        }
+        morph(old, node);
+      }
+    });
+    for (let i = want.length; i < have.length; i++) have[i].remove();
+  }
+
+  function parsed(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content;
+  }
+
+  // Out of date: the state at once (data-stale: an edit the engine has not answered yet), the look
+  // (data-stale-shown: the result dimmed, the mark shown) only once the answer is STALE_SHOW_MS
+  // late. A fast answer neither flickers nor costs a phone two style and layout passes per edit.
+  const STALE_SHOW_MS = 250;
+
+  function markStale(form, now) {
+    form.setAttribute("data-stale", "");
+    if (now) form.setAttribute("data-stale-shown", "");
+    else if (!form.mnemeStaleTimer) {
+      form.mnemeStaleTimer = setTimeout(() => {
+        form.mnemeStaleTimer = 0;
+        if (form.hasAttribute("data-stale")) form.setAttribute("data-stale-shown", "");
+      }, STALE_SHOW_MS);
+    }
+  }
+
+  function markFresh(form) {
+    clearTimeout(form.mnemeStaleTimer);
+    form.mnemeStaleTimer = 0;
+    form.removeAttribute("data-stale");
+    form.removeAttribute("data-stale-shown");
   }
 
   function show(el, visible) {
@@ -184,10 +238,10 @@
     // The details HTML is rendered and escaped by calculators/render.py (the build's renderer).
     if (details) {
       const html = payload.details || "";
-      if (!sameWorking(details, html)) details.innerHTML = html;
+      if (!sameWorking(details, html)) morph(details, parsed(html));
       details.mnemeHtml = html;
     }
-    form.removeAttribute("data-stale");
+    markFresh(form);
   }
 
   function syncUrl(form) {
@@ -227,7 +281,7 @@
         setValue(el, text);
         fromUrl = true;
       }
-      if (fromUrl) form.setAttribute("data-stale", "");
+      if (fromUrl) markStale(form, true);
     }
     updateRulings(form);
 
@@ -305,7 +359,7 @@
     // (run() computes again while edits keep coming, so they apply in order, the last one last).
     function edited(event) {
       if (event && event.target && event.target.name) delete form.mnemeLinkErrors[event.target.name];
-      form.setAttribute("data-stale", "");
+      markStale(form, false);
       updateRulings(form);
       run();
     }

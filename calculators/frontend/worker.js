@@ -118,8 +118,8 @@ async function readSnapshot(key) {
   try {
     if (!self.caches) return { bytes: null, allowed: false };
     const cache = await caches.open(SNAPSHOT_CACHE);
-    if (await cache.match(`${key}?failed`)) return { bytes: null, allowed: false };
-    const hit = await cache.match(key);
+    const [failed, hit] = await Promise.all([cache.match(`${key}?failed`), cache.match(key)]);
+    if (failed) return { bytes: null, allowed: false };
     if (!hit) return { bytes: null, allowed: true };
     try {
       return { bytes: unpack(new Uint8Array(await hit.arrayBuffer())), allowed: true };
@@ -178,8 +178,15 @@ function snapshotLater(pyodide, key) {
     try {
       runtime.destroy(); // a snapshot may hold no live Python proxy
       runtime = null;
+      // Every calculator imported and computed once with its defaults (twice: the second run is the
+      // one Python has specialised for), so a restored engine's first results run warm code (issue 16).
       pyodide.runPython(
-        "import calculators.framework.registry as _g, calculators.framework.runtime as _r\n_r.warm(','.join(_g.names()))\ndel _g, _r",
+        [
+          "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
+          "_r.warm(','.join(_g.names()))",
+          "for _n in list(_g.names()) * 2: _r.compute(_n)",
+          "del _g, _r, _n",
+        ].join("\n"),
       );
       bytes = pyodide.makeMemorySnapshot();
     } catch (error) {

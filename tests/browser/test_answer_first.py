@@ -7,7 +7,8 @@
   Thresholds (damage 14) -> Healing starts from 14 damage.
 - Readings of the source fold into a closed "Rulings" section that says when one is not the default.
 - While the engine starts: the download progress shows, an edit marks the shown result out of date,
-  and the edits made meanwhile apply in order (the last one wins).
+  and the edits made meanwhile apply in order (the last one wins). Once it is live, an edit is marked
+  at once but dimmed only when its answer is late, and the working is rewritten in place.
 - A link value longer than the field accepts is refused with a message beside it, never cut.
 """
 
@@ -177,3 +178,42 @@ def test_while_the_engine_starts_edits_are_marked_out_of_date_and_apply_in_order
     )
     assert outputs(form)["chance"] == "2.78%"  # difficulty 12 on 2d6: 1/36
     assert not form.locator("[data-stale-mark]").is_visible()
+
+
+def test_a_live_edit_rewrites_only_what_changed_and_looks_out_of_date_only_when_late(
+    page: Any, open_calculator: Any
+) -> None:
+    """Issue 16: with the engine live, an edit marks the result out of date at once (``data-stale``) but
+    does not dim it (``data-stale-shown`` waits for a late answer); the new working is written over the
+    shown one in place (its list is the same element) and reads exactly as the engine's HTML."""
+    form = open_calculator("effect", modifier=0, difficulty=8, roll=9)
+    marked = page.evaluate(
+        """f => {
+          f.querySelector('[data-details] ol').mnemeKept = true;
+          const input = f.querySelector('[name="modifier"]');
+          input.value = '3';
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+          return [f.hasAttribute('data-stale'), f.hasAttribute('data-stale-shown')];
+        }""",
+        form.element_handle(),
+    )
+    assert marked == [True, False]
+    wait_ready(form)
+    kept, same = page.evaluate(
+        """async f => {
+          const details = f.querySelector('[data-details]');
+          const values = Object.fromEntries([...f.querySelectorAll('input[name], select[name]')].map(
+            e => [e.name, e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value]));
+          const payload = await window.mnemeEngine.get().compute('effect', values, f.dataset.root || '');
+          const engine = document.createElement('div');
+          engine.innerHTML = payload.details;
+          const shown = details.cloneNode(true);  // as the engine wrote it: without the theme's scroll boxes
+          for (const box of shown.querySelectorAll('.md-typeset__scrollwrap')) {
+            box.replaceWith(box.querySelector('table'));
+          }
+          return [details.querySelector('ol').mnemeKept === true, engine.innerHTML === shown.innerHTML];
+        }""",
+        form.element_handle(),
+    )
+    assert kept and same
+    assert form.get_attribute("data-stale-shown") is None

@@ -185,13 +185,18 @@ def test_a_chart_and_chart_js_wait_until_the_chart_comes_into_view(browser: Any,
 def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context: Any, page: Any) -> None:
     """The build renders the working for the default inputs; when the engine's first result says the
     same, the page keeps it (no style and layout pass over a long working on a phone); a new result
-    replaces it."""
+    is written over it in place, and its tables stay wrapped to scroll."""
     context.add_init_script(
         """document.addEventListener("DOMContentLoaded", () => {
              window.__rewrites = 0;
              const details = document.querySelector("form[data-calculator] [data-details]");
-             new MutationObserver((records) => { window.__rewrites += records.length; })
-               .observe(details, { childList: true });
+             // The theme, when it starts, wraps tables to scroll (and makes links absolute): not ours.
+             const wrap = (n) =>
+               n.nodeName === "TABLE" || (n.matches && n.matches(".md-typeset__scrollwrap"));
+             const ours = (r) =>
+               r.type === "characterData" || ![...r.addedNodes, ...r.removedNodes].every(wrap);
+             new MutationObserver((records) => { window.__rewrites += records.filter(ours).length; })
+               .observe(details, { childList: true, subtree: true, characterData: true });
            });"""
     )
     page.goto("calculators/attack/")
@@ -207,6 +212,7 @@ def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context
     page.wait_for_function("() => window.__rewrites > 0")
     form.locator("[data-details]").filter(has_text="+ 5").wait_for()
     assert form.locator("[data-details]").inner_text() != before
+    assert form.locator("[data-details] .md-typeset__scrollwrap table").count() > 0
 
 
 def test_the_first_result_is_asked_for_before_the_engine_has_started(context: Any, page: Any) -> None:

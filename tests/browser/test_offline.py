@@ -153,6 +153,33 @@ def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) 
     assert "404" in page.locator("article").inner_text()
 
 
+def test_a_page_the_player_opens_comes_from_the_cache_at_once_and_a_reload_asks_the_network(
+    visit: Visit,
+) -> None:
+    """Issue 16: once this version is cached, a page the player opens (a link from elsewhere, a bookmark,
+    the home screen) is answered from the cache, without waiting for the network; a reload, and a page
+    fetched by instant navigation, still ask the network first (issue 14: a new deploy reaches them)."""
+    page = first_visit(visit, "glossary/")
+    article = visit.folder / "rules" / "damage" / "index.html"
+    text = article.read_text(encoding="utf-8")
+    article.write_text(text.replace("</h1>", " (changed)</h1>", 1), encoding="utf-8")
+    asked: list[str] = []  # what the service worker itself asked the network for
+    visit.context.on(
+        "request", lambda r: r.service_worker and r.url.endswith("/rules/damage/") and asked.append(r.url)
+    )
+
+    response = page.goto("rules/damage/")
+    assert response is not None and response.ok and response.from_service_worker
+    assert "(changed)" not in page.locator("article h1").first.inner_text()  # this version's copy
+    assert asked == []  # and no question to the network first
+
+    page.reload()
+    assert "(changed)" in page.locator("article h1").first.inner_text()
+    assert asked  # the reload asked the network (so the silence above was the cache answering)
+    fetched = page.evaluate("async () => (await fetch(location.href)).text()")
+    assert "(changed)</h1>" in fetched
+
+
 def test_calculators_compute_live_offline_and_survive_instant_navigation(
     visit: Visit, python_outputs: Any
 ) -> None:

@@ -5,9 +5,14 @@
 //             never mixes two builds in); a file that still fails does not stop the others: the
 //             worker installs, records what failed and tells the pages (progress and outcome).
 //   activate: delete older caches of this site only, take control of open pages
-//   fetch:    HTML network-first (the cached copy when offline or after a slow wait; a reload waits
-//             for the network as long as it takes, since the player asked for the newest page);
-//             everything else cache-first, the network when not cached.
+//   fetch:    a page opened by the player (a link from elsewhere, a bookmark, the home screen) comes
+//             from this version's cache when it holds it: at once, whatever the network; a page
+//             instant navigation asks for, or one not cached, is network-first (the cached copy when
+//             offline or after a slow wait); a reload waits for the network as long as it takes,
+//             since the player asked for the newest page. Everything else cache-first, the network
+//             when not cached. A new deploy still reaches the player: by instant navigation, by a
+//             reload, by the Update notice (the browser checks sw.js at each navigation), or by itself
+//             once no tab of the old version is open.
 //   message:  "status" (what is cached), "retry" (fetch the files that failed), "skip-waiting"
 //             (the page's Update button: the waiting new version takes over now).
 // Cache names end with this site's own scope ("mneme-offline-HASH@/sub/path/"): two sites on one
@@ -151,9 +156,9 @@ function pageKey(url) {
   return key.href;
 }
 
-async function cachedPage(url) {
+async function cachedPage(url, exact = false) {
   const cache = await caches.open(CACHE);
-  return (await cache.match(pageKey(url))) || (await cache.match(absolute("404.html")));
+  return (await cache.match(pageKey(url))) || (exact ? undefined : await cache.match(absolute("404.html")));
 }
 
 // Pages are revalidated with the server (a conditional request, cheap when nothing changed): the
@@ -167,13 +172,24 @@ function revalidated(request) {
   }
 }
 
+function isReload(request) {
+  return request.isReloadNavigation === true || request.cache === "no-cache" || request.cache === "reload";
+}
+
+// A page the player opens (issue 16): this version's copy, whole and at once. On a phone at the table
+// the network's round trip (or a 4 s wait on a poor one) came before anything else, a returning
+// visit's engine included; every file the cached page names is in the same cache.
+async function pageOpened(request, url) {
+  return (await cachedPage(url, true)) || networkFirst(request, url);
+}
+
 async function networkFirst(request, url) {
   const network = fetch(revalidated(request));
   network.catch(() => {});
   let timer;
   // A reload (the player's, or the loader's when a page of a newer deploy shows up) asks for the
   // newest page: wait for the network, falling back to the cache only when it fails.
-  const reload = request.isReloadNavigation === true || request.cache === "no-cache" || request.cache === "reload";
+  const reload = isReload(request);
   const slow = new Promise((resolve) => {
     if (!reload) timer = setTimeout(resolve, NETWORK_WAIT_MS, "slow");
   });
@@ -204,5 +220,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
   if (request.headers.has("range")) return;
-  event.respondWith(isPage(request, url) ? networkFirst(request, url) : cacheFirst(request));
+  if (!isPage(request, url)) event.respondWith(cacheFirst(request));
+  else if (request.mode === "navigate" && !isReload(request)) event.respondWith(pageOpened(request, url));
+  else event.respondWith(networkFirst(request, url));
 });
