@@ -117,44 +117,26 @@
     if (status && status.textContent !== text) status.textContent = text;
   }
 
-  // The working under a result: the build's HTML (for the page's own inputs), then each result's. An
-  // equal working leaves the page alone: rewriting a long one costs a phone a style and layout pass
-  // (issue 16). The first result is compared as parsed nodes, after undoing what the theme does to
-  // a page at load (every link made absolute, every table wrapped to scroll); later ones as text.
-  function asBuilt(root) {
-    for (const a of root.querySelectorAll("a[href]")) {
-      a.setAttribute("href", new URL(a.getAttribute("href"), document.baseURI).href);
-    }
-    for (const wrap of root.querySelectorAll(".md-typeset__scrollwrap")) {
-      const table = wrap.querySelector("table");
-      if (table) wrap.replaceWith(table);
-    }
-    return root;
+  // The working under a result: the build's HTML (for the page's own inputs), then each result's. A
+  // new one is written over the shown one in place: only the text and attributes that differ change,
+  // and a node is replaced only where the structure differs, so an equal working leaves the page
+  // alone. Rewriting the whole of it (innerHTML) made a phone style and lay out all of it again at
+  // every edit (issue 16). What the theme does to a page when it starts is kept: a link made
+  // absolute (same address), a table wrapped to scroll on a phone (written into in place).
+  const THEME_TABLE_WRAP = ".md-typeset__scrollwrap";
+
+  function sameAttribute(el, name, value) {
+    const now = el.getAttribute(name);
+    if (now === value) return true;
+    return name === "href" && now !== null && new URL(now, document.baseURI).href === new URL(value, document.baseURI).href;
   }
 
-  function sameNodes(a, b) {
-    if (a.childNodes.length !== b.childNodes.length) return false;
-    for (let i = 0; i < a.childNodes.length; i++) {
-      if (!a.childNodes[i].isEqualNode(b.childNodes[i])) return false;
-    }
-    return true;
-  }
-
-  function sameWorking(details, html) {
-    if (details.mnemeHtml !== undefined) return details.mnemeHtml === html;
-    return sameNodes(asBuilt(details.cloneNode(true)), asBuilt(parsed(html)));
-  }
-
-  // A new working is written over the shown one in place: only the text and attributes that differ
-  // change, and a node is replaced only where the structure differs. Rewriting the whole working
-  // (innerHTML) made a phone style and lay out all of it again at every edit (issue 16).
-  // A table the theme has wrapped to scroll on a phone is written into in place, and stays wrapped.
   function morph(into, from) {
     const have = Array.from(into.childNodes);
     const want = Array.from(from.childNodes);
     want.forEach((node, i) => {
       let old = have[i];
-      if (old && node.nodeName === "TABLE" && old.nodeType === Node.ELEMENT_NODE && old.matches(".md-typeset__scrollwrap")) {
+      if (old && node.nodeName === "TABLE" && old.nodeType === Node.ELEMENT_NODE && old.matches(THEME_TABLE_WRAP)) {
         old = old.querySelector("table") || old;
       }
       if (!old) into.appendChild(node);
@@ -164,7 +146,7 @@
       } else {
         for (const { name } of Array.from(old.attributes)) if (!node.hasAttribute(name)) old.removeAttribute(name);
         for (const { name, value } of Array.from(node.attributes)) {
-          if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+          if (!sameAttribute(old, name, value)) old.setAttribute(name, value);
         }
         morph(old, node);
       }
@@ -238,7 +220,7 @@
     // The details HTML is rendered and escaped by calculators/render.py (the build's renderer).
     if (details) {
       const html = payload.details || "";
-      if (!sameWorking(details, html)) morph(details, parsed(html));
+      if (details.mnemeHtml !== html) morph(details, parsed(html));
       details.mnemeHtml = html;
     }
     markFresh(form);

@@ -207,9 +207,13 @@ def test_a_live_edit_rewrites_only_what_changed_and_looks_out_of_date_only_when_
           const payload = await window.mnemeEngine.get().compute('effect', values, f.dataset.root || '');
           const engine = document.createElement('div');
           engine.innerHTML = payload.details;
-          const shown = details.cloneNode(true);  // as the engine wrote it: without the theme's scroll boxes
+          // Both as the theme leaves a page: links absolute; the shown one without its scroll boxes.
+          const shown = details.cloneNode(true);
           for (const box of shown.querySelectorAll('.md-typeset__scrollwrap')) {
             box.replaceWith(box.querySelector('table'));
+          }
+          for (const a of [...engine.querySelectorAll('a[href]'), ...shown.querySelectorAll('a[href]')]) {
+            a.setAttribute('href', a.href);
           }
           return [details.querySelector('ol').mnemeKept === true, engine.innerHTML === shown.innerHTML];
         }""",
