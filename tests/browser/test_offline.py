@@ -195,7 +195,8 @@ def test_calculators_compute_live_offline_and_survive_instant_navigation(
         "want => document.querySelector('[data-output=\"chance\"]').textContent === want",
         arg=python_outputs("effect", modifier=4, difficulty=10, roll=9)["chance"],
     )
-    # Instant navigation (no reload) to another calculator: the same engine answers, offline.
+    # A link to another calculator, offline. (This server's port is not the one the build's sitemap
+    # names, so the theme lets the click through as a page load, from the cache.)
     starts = page.evaluate("window.mnemeCalculators.stats.engineStarts")
     page.evaluate(
         """() => {
@@ -205,7 +206,8 @@ def test_calculators_compute_live_offline_and_survive_instant_navigation(
         }"""
     )
     page.click("#go")
-    page.wait_for_url("**/calculators/mitigation/")
+    # The calculator writes its values into the link as soon as it binds.
+    page.wait_for_url(re.compile(r"/calculators/mitigation/(\?|$)"))
     form = page.locator('form[data-calculator="mitigation"]')
     wait_ready(form)
     assert outputs(form) == python_outputs("mitigation")

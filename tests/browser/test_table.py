@@ -195,8 +195,8 @@ def test_a_new_player_s_box_is_built_with_the_page_and_filled_in_place(page: Any
         'document.addEventListener("DOMContentLoaded", () => {'
         ' window.__built = document.querySelector(".mt-mine");'
         " window.__builtText = window.__built && window.__built.textContent;"
-        ' window.__formTop = document.querySelector("form").getBoundingClientRect().top; });'
-    )
+        ' window.__formTop = document.querySelector("form").getBoundingClientRect().top; }, {once: true});'
+    )  # once: the held theme's start may send DOMContentLoaded again, after the box was filled
     page.set_viewport_size(PHONE)
     page.goto("calculators/attack/")
     page.wait_for_function(
