@@ -18,7 +18,8 @@
   // document$ (each page shown) runs what our scripts subscribe for this page, and then hands them
   // to the theme's own for the pages instant navigation shows; the theme waits for DOMContentLoaded,
   // so the event is sent again for it once it has loaded.
-  const HOLD_MS = Object.assign({ themeHoldMs: 1500 }, window.mnemeCalculatorConfig || {}).themeHoldMs;
+  const CONFIG = Object.assign({ themeHoldMs: 1500, urlQuietMs: 150 }, window.mnemeCalculatorConfig || {});
+  const HOLD_MS = CONFIG.themeHoldMs;
   const theme = { held: null, subscribers: [], contentLoaded: false };
 
   function holdTheme() {
@@ -226,7 +227,21 @@
     markFresh(form);
   }
 
+  // The address follows the values of a page's only calculator, so a reload or a shared link gives
+  // them back. Writing it (history.replaceState) costs a phone about 10 ms of its main thread with
+  // the browser's answer, which at every keystroke doubled the wait for each answer (issue 16). So it
+  // is written once the page is quiet: URL_QUIET_MS after the last edit or answer (while the player
+  // keeps typing the answers come first); and at once when the player may be leaving: a link
+  // followed, a click outside the form (Update), a reload key, the page hidden or left. (The configuration
+  // read above, urlQuietMs, may change the wait: the tests do.)
+  const URL_QUIET_MS = CONFIG.urlQuietMs;
+  const unsynced = new Set(); // forms whose values the address does not hold yet
+
   function syncUrl(form) {
+    unsynced.delete(form);
+    clearTimeout(form.mnemeUrlTimer);
+    // Never into another page's address: going back starts at once, the old page goes later.
+    if (!form.isConnected || location.pathname !== form.mnemePath) return;
     const url = new URL(location.href);
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(readValues(form))) params.set(key, value);
@@ -234,9 +249,37 @@
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   }
 
+  function syncUrlLater(form) {
+    unsynced.add(form);
+    clearTimeout(form.mnemeUrlTimer);
+    form.mnemeUrlTimer = setTimeout(() => syncUrl(form), URL_QUIET_MS);
+  }
+
+  function syncUrlNow() {
+    for (const form of Array.from(unsynced)) syncUrl(form);
+  }
+
+  function isReloadKey(event) {
+    return event.key === "F5" || ((event.ctrlKey || event.metaKey) && /^r$/i.test(event.key));
+  }
+
+  window.addEventListener("pagehide", syncUrlNow);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && syncUrlNow());
+  window.addEventListener("keydown", (event) => isReloadKey(event) && syncUrlNow(), true);
+  window.addEventListener(
+    "click",
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const leaving = !target || target.closest("a[href]") || !Array.from(unsynced).some((f) => f.contains(target));
+      if (leaving) syncUrlNow();
+    },
+    true,
+  );
+
   function bind(form, single) {
     if (form.mnemeBound) return;
     form.mnemeBound = true;
+    form.mnemePath = location.pathname; // the page it is on (syncUrl)
     const name = form.dataset.calculator;
     const root = form.dataset.root || "";
     const retry = form.querySelector("[data-retry]");
@@ -287,7 +330,6 @@
       try {
         do {
           again = false;
-          if (single) syncUrl(form);
           const payload = await getEngine().compute(name, readValues(form), root);
           if (again) continue;
           const t0 = performance.now();
@@ -299,6 +341,7 @@
           stats.results += 1;
           mark("mneme:first-result");
           startThemeSoon();
+          if (single) syncUrlLater(form);
           const t1 = performance.now();
           form.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: { name, payload } }));
           stats.listenersMs = performance.now() - t1;
@@ -343,6 +386,7 @@
       if (event && event.target && event.target.name) delete form.mnemeLinkErrors[event.target.name];
       markStale(form, false);
       updateRulings(form);
+      if (single) syncUrlLater(form);
       run();
     }
 

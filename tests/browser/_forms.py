@@ -9,7 +9,15 @@ from urllib.parse import parse_qs, urlsplit
 
 from .conftest import outputs, wait_theme
 
-__all__ = ["EMPTY", "check_bad_inputs", "check_random_inputs", "follow_link", "set_values", "wait_outputs"]
+__all__ = [
+    "EMPTY",
+    "check_bad_inputs",
+    "check_random_inputs",
+    "follow_link",
+    "set_values",
+    "url_query",
+    "wait_outputs",
+]
 
 EMPTY = "\u2014"
 """What an output shows when there is no result."""
@@ -62,6 +70,18 @@ def wait_outputs(form: Any, expected: dict[str, str], *, fresh: bool = False, ti
     )
 
 
+def url_query(page: Any, expected: dict[str, str], timeout: int = 5_000) -> dict[str, list[str]]:
+    """The page's address query, once it holds every ``expected`` value: the address follows the values
+    when the page is quiet (calculators.js: URL_QUIET_MS), not at every edit."""
+    page.wait_for_function(
+        "expected => { const q = new URLSearchParams(location.search);"
+        " return Object.entries(expected).every(([k, v]) => q.get(k) === v); }",
+        arg=expected,
+        timeout=timeout,
+    )
+    return parse_qs(urlsplit(page.evaluate("location.href")).query, keep_blank_values=True)
+
+
 def check_random_inputs(
     form: Any, name: str, random_values: Callable[[random.Random], dict[str, str]], python_outputs: Any
 ) -> dict[str, str]:
@@ -74,8 +94,8 @@ def check_random_inputs(
         set_values(form, values)
         wait_outputs(form, python_outputs(name, **values))
         assert outputs(form) == python_outputs(name, **values)
-    query = parse_qs(urlsplit(form.page.url).query, keep_blank_values=True)
     # The URL carries every input; those the random set left alone keep their values, the rest follow it.
+    query = url_query(form.page, values)
     assert {k: query[k][0] for k in values if k in query} == values
     return values
 

@@ -10,6 +10,8 @@
   and the edits made meanwhile apply in order (the last one wins). Once it is live, an edit is marked
   at once but dimmed only when its answer is late, and the working is rewritten in place.
 - A link value longer than the field accepts is refused with a message beside it, never cut.
+- The address follows the values once the page is quiet, or at once when the player may leave; a run
+  of edits is answered without writing it at each one (issue 16).
 """
 
 from __future__ import annotations
@@ -221,3 +223,73 @@ def test_a_live_edit_rewrites_only_what_changed_and_looks_out_of_date_only_when_
     )
     assert kept and same
     assert form.get_attribute("data-stale-shown") is None
+
+
+WRITES_JS = """() => {
+  window.__addressWrites = 0;
+  const write = history.replaceState.bind(history);
+  // Only writes of the address count (the theme keeps its scroll place in the state, address unchanged).
+  history.replaceState = (state, unused, url) => {
+    if (url !== undefined && new URL(url, location.href).href !== location.href) window.__addressWrites += 1;
+    return url === undefined ? write(state, unused) : write(state, unused, url);
+  };
+}"""
+EDITS_JS = """async ([f, values]) => {
+  const input = f.querySelector('[name="modifier"]');
+  for (const value of values) {
+    const answered = new Promise((resolve) => f.addEventListener('calculator:result', resolve, {once: true}));
+    input.value = value;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    await answered;
+  }
+}"""
+ADDRESS_JS = """f => {
+  const values = Object.fromEntries([...f.querySelectorAll('input[name], select[name]')].map(
+    e => [e.name, e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value]));
+  const address = Object.fromEntries(new URLSearchParams(location.search));
+  return {writes: window.__addressWrites, follows: JSON.stringify(values) === JSON.stringify(address)};
+}"""
+LEAVING = [
+    (
+        "a reload key",
+        "() => document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'F5', bubbles: true}))",
+    ),
+    ("a click outside the form", "() => document.querySelector('article h1').click()"),
+    (
+        "the page hidden",
+        """() => {
+          Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+          document.dispatchEvent(new Event('visibilitychange'));
+          delete document.visibilityState;
+        }""",
+    ),
+    ("the page left", "() => window.dispatchEvent(new PageTransitionEvent('pagehide'))"),
+]
+
+
+def test_the_address_follows_the_values_when_the_page_is_quiet_or_the_player_may_leave(
+    page: Any, open_calculator: Any, python_outputs: Any
+) -> None:
+    """Issue 16: writing the address costs a phone's main thread, so a run of edits is answered without
+    it; the address follows once the page is quiet, and at once on a click outside the form (a link,
+    Update), a reload key, the page hidden or left. Here the quiet wait is made endless, so only those
+    moments write; with the default wait the address follows by itself (``_forms.url_query``)."""
+    page.add_init_script("window.mnemeCalculatorConfig = { urlQuietMs: 600000 };")
+    form = open_calculator("effect", modifier=0, difficulty=8, roll=9)
+    page.evaluate(WRITES_JS)
+    page.evaluate(EDITS_JS, [form.element_handle(), [str(v) for v in range(1, 11)]])
+    assert outputs(form) == python_outputs("effect", modifier=10, difficulty=8, roll=9)
+    assert page.evaluate(ADDRESS_JS, form.element_handle()) == {"writes": 0, "follows": False}
+
+    for written, (moment, leave) in enumerate(LEAVING, start=1):
+        page.evaluate(EDITS_JS, [form.element_handle(), [str(-written)]])
+        form.locator(".calc-step").first.click()  # a tap inside the form is an edit, not a leaving
+        wait_ready(form)
+        assert page.evaluate(ADDRESS_JS, form.element_handle()) == {
+            "writes": written - 1,
+            "follows": False,
+        }, moment
+        page.evaluate(leave)
+        assert page.evaluate(ADDRESS_JS, form.element_handle()) == {"writes": written, "follows": True}, (
+            moment
+        )

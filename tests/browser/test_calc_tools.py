@@ -14,11 +14,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import urlencode
 
 import pytest
 
-from ._forms import EMPTY, set_values, wait_outputs
+from ._forms import EMPTY, set_values, url_query, wait_outputs
 from .conftest import outputs, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -218,7 +218,7 @@ def test_the_page_restores_a_url_computes_like_cpython_and_flags_bad_inputs(page
         wait_outputs(form, expected["outputs"])
         assert outputs(form) == expected["outputs"]
         assert form.locator("[data-form-error]").text_content() == ""
-    query = {k: v[0] for k, v in parse_qs(urlsplit(page.url).query, keep_blank_values=True).items()}
+    query = {k: v[0] for k, v in url_query(page, values).items()}
     assert {k: query[k] for k in values} == values
 
     for field, bad in tool.bad:

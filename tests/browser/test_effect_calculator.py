@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
-from ._forms import wait_outputs
+from ._forms import url_query, wait_outputs
 from .conftest import outputs, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -58,7 +58,7 @@ def test_url_parameters_restore_a_calculation_and_the_url_follows_the_form(
     assert outputs(form) == python_outputs("effect", **params)
     page.fill('[name="modifier"]', "-4")
     wait_outputs(form, python_outputs("effect", **{**params, "modifier": "-4"}))
-    query = parse_qs(urlsplit(page.url).query)
+    query = url_query(page, {"modifier": "-4"})
     assert query["modifier"] == ["-4"] and query["roll"] == ["9"] and query["disadvantage"] == ["1"]
 
 
