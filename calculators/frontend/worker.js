@@ -26,8 +26,8 @@ try {
   /* no resource timing in this worker: no progress to show */
 }
 
-// Everything at once (issue 16): the moment this worker starts it asks for Pyodide's two scripts,
-// its WebAssembly and standard library, and our wheels, instead of one after the other (pyodide.mjs
+// Everything Pyodide needs at once (issue 16): the moment this worker starts it asks for Pyodide's
+// two scripts, its WebAssembly and standard library, instead of one after the other (pyodide.mjs
 // first, then what it asks for). Pyodide fetches the wasm and the standard library itself; the
 // first fetch of each of those addresses is handed the request already under way.
 const pyodideFiles = {
@@ -37,6 +37,19 @@ const pyodideFiles = {
   stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
 };
 const underWay = new Map([pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [href, fetch(href)]));
+// A copy of the WebAssembly's body is read to its end to learn when it has all arrived (askWheels);
+// Pyodide compiles the response itself as it streams in.
+underWay.set(
+  pyodideFiles.wasm,
+  underWay.get(pyodideFiles.wasm).then((response) => {
+    if (response.ok && response.body) {
+      const reader = response.clone().body.getReader();
+      const drain = () => reader.read().then(({ done }) => (done ? askWheels() : drain()));
+      drain().catch(() => askWheels());
+    }
+    return response;
+  }),
+);
 const plainFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const href = input instanceof URL ? input.href : typeof input === "string" ? new URL(input, here).href : "";
@@ -47,6 +60,19 @@ self.fetch = (input, init) => {
 };
 const pyodideScripts = Promise.all([import(pyodideFiles.mjs), import(pyodideFiles.asm)]);
 pyodideScripts.catch(() => {});
+
+// Our wheels are needed only once Pyodide has started, so they are asked for once its WebAssembly
+// (the largest file) has arrived, and come while Pyodide starts: on a slow link they no longer share
+// its bandwidth (issue 16: the first result ~0.2 s sooner on the phone profile). Should that moment
+// not be seen (the WebAssembly failed), they are asked for when first needed.
+let wheelsAsked = null;
+function askWheels() {
+  if (!wheelsAsked) {
+    wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
+    wheelsAsked.forEach((p) => p.catch(() => {}));
+  }
+  return wheelsAsked;
+}
 
 function fetchBytes(url) {
   return fetch(url).then((response) => {
@@ -147,9 +173,9 @@ async function storeSnapshot(key, bytes, failed = false) {
 // library), not unpacked: unpacking took ~0.25 s on a phone at every start. Their data files are read
 // with importlib.resources, which reads zips. After a snapshot restore, sys.path already lists them
 // (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
-async function install(pyodide, wheels) {
+async function install(pyodide) {
   const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
-  (await Promise.all(wheels)).forEach((buffer, i) => pyodide.FS.writeFile(paths[i], new Uint8Array(buffer)));
+  (await Promise.all(askWheels())).forEach((buffer, i) => pyodide.FS.writeFile(paths[i], new Uint8Array(buffer)));
   pyodide.runPython(`import sys\nfor p in reversed(${JSON.stringify(paths)}):\n    p in sys.path or sys.path.insert(0, p)`);
 }
 
@@ -160,11 +186,11 @@ const reached = (step) => {
   phases[step] = Math.round(performance.now());
 };
 
-async function restore(pyodideModule, options, wheels, bytes) {
+async function restore(pyodideModule, options, bytes) {
   const pyodide = await pyodideModule.loadPyodide({ ...options, _loadSnapshot: bytes });
   loadedAt = performance.now();
   reached("pyodide");
-  await install(pyodide, wheels); // the file system is not part of the snapshot
+  await install(pyodide); // the file system is not part of the snapshot
   reached("wheel");
   pyodide.runPython("import random\nrandom.seed()"); // nor should its random state be shared
   return pyodide.pyimport("calculators.framework.runtime");
@@ -200,9 +226,6 @@ function snapshotLater(pyodide, key) {
 
 async function boot() {
   const t0 = performance.now();
-  // Fetch our wheels while Pyodide boots.
-  const wheels = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
-  wheels.forEach((p) => p.catch(() => {}));
   const key = snapshotKey(CONFIG.version);
   const savedSnapshot = readSnapshot(key); // read while the scripts load
   const [pyodideModule, asmModule] = await pyodideScripts;
@@ -222,11 +245,11 @@ async function boot() {
   let snapshot = "none";
   if (saved.bytes) {
     try {
-      runtime = await restore(pyodideModule, options, wheels, saved.bytes);
+      runtime = await restore(pyodideModule, options, saved.bytes);
       snapshot = "restored";
     } catch (error) {
       console.warn(`engine snapshot did not restore; starting normally: ${(error && error.message) || error}`);
-      const wheelsArrived = await Promise.all(wheels).then(() => true, () => false);
+      const wheelsArrived = await Promise.all(askWheels()).then(() => true, () => false);
       if (wheelsArrived) await storeSnapshot(key, null, true); // the snapshot was at fault
       saved.allowed = false;
     }
@@ -235,7 +258,7 @@ async function boot() {
     const pyodide = await pyodideModule.loadPyodide({ ...options, _makeSnapshot: saved.allowed });
     loadedAt = performance.now();
     reached("pyodide");
-    await install(pyodide, wheels);
+    await install(pyodide);
     reached("wheel");
     runtime = pyodide.pyimport("calculators.framework.runtime");
     if (saved.allowed) {
