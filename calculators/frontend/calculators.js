@@ -253,6 +253,40 @@
     unsynced.add(form);
     clearTimeout(form.mnemeUrlTimer);
     form.mnemeUrlTimer = setTimeout(() => syncUrl(form), URL_QUIET_MS);
+    keepUnwritten(form);
+  }
+
+  // Until the address is written, a reload (which no page event can delay: a write as the page goes
+  // comes too late for it) would lose the newest values: each edit keeps them in this tab's
+  // sessionStorage beside the address they are newer than, and only the first form bound after a
+  // reload of that same address takes them back (once written, the address differs, or holds them).
+  const UNWRITTEN_KEY = "mneme-calculator-unwritten";
+  let reloaded = false;
+  try {
+    reloaded = performance.getEntriesByType("navigation")[0].type === "reload";
+  } catch (_) {
+    /* no navigation timing: nothing is taken back */
+  }
+
+  function keepUnwritten(form) {
+    try {
+      const kept = { path: location.pathname, search: location.search, values: readValues(form) };
+      sessionStorage.setItem(UNWRITTEN_KEY, JSON.stringify(kept));
+    } catch (_) {
+      /* no sessionStorage (blocked, full): the address alone keeps the values */
+    }
+  }
+
+  function unwrittenValues() {
+    const first = reloaded;
+    reloaded = false;
+    try {
+      const kept = first ? JSON.parse(sessionStorage.getItem(UNWRITTEN_KEY) || "null") : null;
+      const fits = kept && kept.path === location.pathname && kept.search === location.search;
+      return fits && kept.values && typeof kept.values === "object" ? kept.values : null;
+    } catch (_) {
+      return null; // unreadable: the address holds what was written
+    }
   }
 
   function syncUrlNow() {
@@ -289,7 +323,8 @@
     for (const button of form.querySelectorAll(".calc-step")) button.hidden = false;
     form.mnemeLinkErrors = {};
     if (single) {
-      const params = new URLSearchParams(location.search);
+      const params = new Map(new URLSearchParams(location.search));
+      for (const [key, value] of Object.entries(unwrittenValues() || {})) params.set(key, String(value));
       let fromUrl = false;
       for (const el of controls(form)) {
         if (!params.has(el.name)) continue;
