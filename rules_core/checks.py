@@ -44,6 +44,17 @@ def check_modifier(modifier: int, /, label: str = "A modifier") -> int:
     return modifier
 
 
+def within_check_range(modifier: int, /) -> int:
+    """A modifier the rules derive (a wound penalty grows with damage, without bound) brought within
+    plus or minus :data:`MAX_MODIFIER`, so a chance can be computed for it.
+
+    Exact for every chance of a check: the kept dice total 2 to 12 against a difficulty of
+    :data:`MIN_DIFFICULTY` to :data:`MAX_DIFFICULTY`, so at plus or minus :data:`MAX_MODIFIER` every
+    check is already certain to succeed or to fail, and stays so beyond.
+    """
+    return max(-MAX_MODIFIER, min(MAX_MODIFIER, modifier))
+
+
 def check_difficulty(difficulty: int, /) -> int:
     """Return ``difficulty`` unchanged if it lies between :data:`MIN_DIFFICULTY` and :data:`MAX_DIFFICULTY`.
 

@@ -277,7 +277,7 @@ def massive_damage_survival_chance(endurance: int, damage: int, /) -> Fraction:
     wound penalty). Outcomes § Massive Damage.
     """
     difficulty: int = constant("injury", "massive_damage_difficulty")
-    return checks.success_chance(end_roll_modifier(endurance, damage), difficulty)
+    return checks.success_chance(checks.within_check_range(end_roll_modifier(endurance, damage)), difficulty)
 
 
 def dying_roll_chance(endurance: int, damage: int, /) -> Fraction:
@@ -286,7 +286,7 @@ def dying_roll_chance(endurance: int, damage: int, /) -> Fraction:
     Outcomes § Dying.
     """
     difficulty: int = constant("injury", "dying_roll_difficulty")
-    return checks.success_chance(end_roll_modifier(endurance, damage), difficulty)
+    return checks.success_chance(checks.within_check_range(end_roll_modifier(endurance, damage)), difficulty)
 
 
 def survive_dying_rounds_chance(

@@ -219,3 +219,15 @@ def test_the_best_physical_characteristic_is_the_highest_of_str_dex_end() -> Non
 def test_best_physical_rejects_a_negative_characteristic() -> None:
     with pytest.raises(ValueError, match="negative"):
         injury.best_physical(7, -1, 8)
+
+
+@given(st.integers(0, 30), st.integers(0, 3000))
+def test_end_rolls_at_any_damage_match_the_dice_however_large_the_wound_penalty(endurance, damage):
+    """Outcomes § Dying, § Massive Damage: past damage 150 the wound penalty passes -50 (the checks'
+    bound on a modifier); the chances are still exact, brought in range with nothing lost (0 there)."""
+    modifier = injury.end_roll_modifier(endurance, damage)
+    assert injury.dying_roll_chance(endurance, damage) == two_d6_at_least(4 - modifier)
+    assert injury.massive_damage_survival_chance(endurance, damage) == two_d6_at_least(8 - modifier)
+    assert injury.survive_dying_rounds_chance(endurance, damage, 3, bleeding=True) <= two_d6_at_least(
+        4 - modifier
+    )
