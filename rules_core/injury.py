@@ -204,6 +204,16 @@ def end_roll_modifier(endurance: int, damage: int, /) -> int:
     return checks.characteristic_modifier(endurance) + wound_penalty(damage)
 
 
+def end_roll_chance(endurance: int, damage: int, difficulty: int, /) -> Fraction:
+    """Exact chance that an End roll, wound penalties applied, reaches ``difficulty``.
+
+    The wound penalty grows with damage without bound; past the checks' bound on a modifier every
+    roll is already certain to fail, so the modifier is brought within it (exactly). Core Mechanics
+    § Dice Roll; Outcomes § Character HP Thresholds.
+    """
+    return checks.success_chance(checks.within_check_range(end_roll_modifier(endurance, damage)), difficulty)
+
+
 def movement(condition: InjuryCondition | str, /) -> Movement:
     """Movement allowed by an injury condition.
 
@@ -276,8 +286,7 @@ def massive_damage_survival_chance(endurance: int, damage: int, /) -> Fraction:
     ``damage`` is the character's total damage after the attack (it sets the
     wound penalty). Outcomes § Massive Damage.
     """
-    difficulty: int = constant("injury", "massive_damage_difficulty")
-    return checks.success_chance(checks.within_check_range(end_roll_modifier(endurance, damage)), difficulty)
+    return end_roll_chance(endurance, damage, constant("injury", "massive_damage_difficulty"))
 
 
 def dying_roll_chance(endurance: int, damage: int, /) -> Fraction:
@@ -285,8 +294,7 @@ def dying_roll_chance(endurance: int, damage: int, /) -> Fraction:
 
     Outcomes § Dying.
     """
-    difficulty: int = constant("injury", "dying_roll_difficulty")
-    return checks.success_chance(checks.within_check_range(end_roll_modifier(endurance, damage)), difficulty)
+    return end_roll_chance(endurance, damage, constant("injury", "dying_roll_difficulty"))
 
 
 def survive_dying_rounds_chance(

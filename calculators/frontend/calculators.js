@@ -232,8 +232,8 @@
   // the browser's answer, which at every keystroke doubled the wait for each answer (issue 16). So it
   // is written once the page is quiet: URL_QUIET_MS after the last edit or answer (while the player
   // keeps typing the answers come first); and at once when the player may be leaving: a link
-  // followed, a click outside the form (Update), a reload key, the page hidden or left. (The configuration
-  // read above, urlQuietMs, may change the wait: the tests do.)
+  // followed, a click outside the form (Update), a reload key, the page hidden or left. (The
+  // configuration read above, urlQuietMs, may change the wait: the tests do.)
   const URL_QUIET_MS = CONFIG.urlQuietMs;
   const unsynced = new Set(); // forms whose values the address does not hold yet
 
