@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .conftest import outputs, wait_theme
+from .conftest import outputs, wait_instant_navigation
 
 __all__ = [
     "EMPTY",
@@ -37,7 +37,7 @@ GO = """
 def follow_link(page: Any, path: str, ready: str) -> None:
     """Go to the site path ``path`` in the same tab by clicking a link (the site's instant navigation) and
     wait until it is there and shows ``ready`` (a CSS selector)."""
-    wait_theme(page)
+    wait_instant_navigation(page)
     page.evaluate(GO, path)
     page.wait_for_function(
         "([p, ready]) => location.pathname.endsWith(p) && !document.getElementById('__test_next')"

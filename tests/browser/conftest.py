@@ -9,12 +9,14 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
   requests to any host but 127.0.0.1 are blocked and recorded; the loader's warm start is off
-  (``window.mnemeLoaderConfig``; a test may set its own).
+  (``window.mnemeLoaderConfig``; a test may set its own); ``window.__mnemeSitemapIn`` marks when the
+  theme has its sitemap (``wait_instant_navigation``).
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
   another host. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
 - ``page_log``: what the page reported (``errors``, ``console``, ``foreign``) and ``allow()``.
 - ``open_calculator(name, **params)``: opens ``calculators/NAME/?params``, waits until the engine has
-  computed live (``data-state="ready"``) and returns the form's Locator.
+  computed live (``data-state="ready"``) and a link click is instant navigation, and returns the
+  form's Locator.
 - ``outputs(form)``: ``{key: text}`` of every ``[data-output]`` in the form.
 - ``python_outputs(name, **params)``: the same outputs computed by CPython (the framework runtime).
 """
@@ -118,6 +120,7 @@ def context(browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
     # No background warm start of the engine on reading pages (it only costs the suite CPU); a test of
     # the warm start sets its own window.mnemeLoaderConfig, which replaces this one.
     ctx.add_init_script("window.mnemeLoaderConfig = { warm: false };")
+    ctx.add_init_script(SITEMAP_PROBE_JS)
     yield ctx
     ctx.close()
 
@@ -164,8 +167,27 @@ page; on a calculator page after the first result, when calculators.js starts it
 
 
 def wait_theme(page: Any) -> None:
-    """Wait until the theme runs the page, as a player's link click needs for instant navigation."""
+    """Wait until the theme runs the page (search, and links followed once its sitemap is in)."""
     page.wait_for_function(THEME_RUNNING_JS, timeout=READY_TIMEOUT_MS)
+
+
+SITEMAP_PROBE_JS = """(() => {
+  const parse = DOMParser.prototype.parseFromString;
+  DOMParser.prototype.parseFromString = function (text, type) {
+    const parsed = parse.call(this, text, type);
+    if (type === "text/xml" && parsed.querySelector("urlset")) window.__mnemeSitemapIn = true;
+    return parsed;
+  };
+})();"""
+"""Marks when the theme has parsed its sitemap.xml. The theme turns a link click into instant navigation
+only once it has the sitemap (it fetches it when it starts); a click before that is a full page load.
+The theme hands the parsed sitemap on in the same task, so a later check of the mark finds it in use."""
+
+
+def wait_instant_navigation(page: Any) -> None:
+    """Wait until a player's link click is instant navigation: the theme runs and has its sitemap."""
+    wait_theme(page)
+    page.wait_for_function("() => window.__mnemeSitemapIn === true", timeout=READY_TIMEOUT_MS)
 
 
 @pytest.fixture
@@ -175,7 +197,7 @@ def open_calculator(page: Any) -> Callable[..., Any]:
         page.goto(f"calculators/{name}/{query}")
         form = page.locator(f'form[data-calculator="{name}"]')
         wait_ready(form)
-        wait_theme(page)
+        wait_instant_navigation(page)
         return form
 
     return open_

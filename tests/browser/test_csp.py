@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import PageLog, outputs, wait_ready
+from .conftest import PageLog, outputs, wait_instant_navigation, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -88,6 +88,7 @@ def test_the_theme_works_under_the_policy_palette_search_and_instant_navigation(
     assert results.count() > 0
     csp_page.keyboard.press("Escape")
     # Instant navigation swaps the page without a reload; its inline scripts are re-run under the policy.
+    wait_instant_navigation(csp_page)
     csp_page.evaluate("window.__marker = 1")
     csp_page.locator('nav.md-nav--primary a[href$="glossary/"]').first.click()
     csp_page.wait_for_url("**/glossary/")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import wait_ready, wait_theme
+from .conftest import wait_instant_navigation, wait_ready, wait_theme
 from .test_search import search
 
 pytestmark = pytest.mark.browser
@@ -37,7 +37,7 @@ def scripts_in(urls: list[str]) -> set[str]:
 
 def instant_go(page: Any, href: str) -> None:
     """Follow a link the way a player does; the window survives (instant navigation, no reload)."""
-    wait_theme(page)
+    wait_instant_navigation(page)
     page.evaluate("() => { window.__sameWindow = true; }")
     page.evaluate(
         """(href) => {
