@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
-from itertools import product
 
 import pytest
 from _dice import brute_force_chance
@@ -270,10 +268,15 @@ def test_a_fail_effect_of_three_has_degree_three_however_it_is_written(written: 
     assert checks.fail_effect_degree(written) == 3
 
 
-@given(st.integers(-10_000, 10_000), st.integers(checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY), st.booleans())
-def test_a_derived_modifier_brought_in_range_keeps_every_chance_exact(modifier, difficulty, advantage):
+@given(
+    st.integers(-10_000, 10_000),
+    st.integers(checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY),
+    st.integers(-1, 1),
+)
+def test_a_derived_modifier_brought_in_range_keeps_every_chance_exact(
+    modifier: int, difficulty: int, net: int
+) -> None:
     """Core Mechanics § Dice Roll: any modifier, brought within the checks' bound, gives the chance the
-    dice give it unbounded (2d6, or 3d6 keeping the two highest)."""
-    kept = [sorted(dice, reverse=True)[:2] for dice in product(range(1, 7), repeat=3 if advantage else 2)]
-    brute = Fraction(sum(1 for pair in kept if sum(pair) + modifier >= difficulty), len(kept))
-    assert checks.success_chance(checks.within_check_range(modifier), difficulty, int(advantage)) == brute
+    dice give it unbounded (2d6, or 3d6 keeping the two highest or lowest)."""
+    chance = checks.success_chance(checks.within_check_range(modifier), difficulty, max(net, 0), max(-net, 0))
+    assert chance == brute_force_chance(modifier, difficulty, net)

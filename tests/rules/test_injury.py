@@ -222,7 +222,9 @@ def test_best_physical_rejects_a_negative_characteristic() -> None:
 
 
 @given(st.integers(0, 30), st.integers(0, 3000))
-def test_end_rolls_at_any_damage_match_the_dice_however_large_the_wound_penalty(endurance, damage):
+def test_end_rolls_at_any_damage_match_the_dice_however_large_the_wound_penalty(
+    endurance: int, damage: int
+) -> None:
     """Outcomes § Dying, § Massive Damage: past damage 150 the wound penalty passes -50 (the checks'
     bound on a modifier); the chances are still exact, brought in range with nothing lost (0 there)."""
     modifier = injury.end_roll_modifier(endurance, damage)
