@@ -1,6 +1,6 @@
 """What the browser benches and ``scripts/screenshots.py`` share: the built site, served, and Chromium.
 
-Importing this module puts ``tests/browser`` on ``sys.path`` so ``_site`` (the test suite's server
+Importing this module puts ``tests`` on ``sys.path`` so ``_site`` (the test suite's server
 and site builder) can be used as-is.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
 

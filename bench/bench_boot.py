@@ -12,7 +12,7 @@ NEW browser context (cold HTTP cache), alternating the order:
 Then 50 input changes on a ready page, each timed in the page from the input event to the
 ``calculator:result`` event: median and p95. Prints the figures and the ratio b/a.
 
-Usage: ``python3 bench/bench_boot.py [--runs 5] [--changes 50]`` (after ``scripts/test`` installed things).
+Usage: ``.venv/bin/python bench/bench_boot.py [--runs 5] [--changes 50]`` (after ``scripts/setup``).
 """
 
 from __future__ import annotations

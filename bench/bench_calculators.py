@@ -9,7 +9,8 @@ the cases below; damage includes the heaviest realistic case (twelve rolls of 4d
 
 Calculators without hand-picked cases below get generic ones from their declaration.
 
-Usage: ``python3 bench/bench_calculators.py [--changes 40] [--only damage,attack]``. Target: p95 <= 50 ms.
+Usage: ``.venv/bin/python bench/bench_calculators.py [--changes 40] [--only damage,attack]``.
+Target: p95 <= 50 ms.
 """
 
 from __future__ import annotations

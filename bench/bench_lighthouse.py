@@ -9,7 +9,7 @@ Lighthouse is not a dependency of the site: install it anywhere (``npm install -
 lighthouse@13.5.0``) and pass ``--lighthouse DIR/node_modules/lighthouse/cli/index.js``. It drives
 Debian's Chromium (``CHROME_PATH``), mobile form factor with its default simulated throttling.
 ``--before DIR`` also scores another built site (e.g. the previous commit's) in the same run.
-Usage: ``python3 bench/bench_lighthouse.py --lighthouse PATH [--runs 1] [--before DIR]``.
+Usage: ``.venv/bin/python bench/bench_lighthouse.py --lighthouse PATH [--runs 1] [--before DIR]``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "hooks"))
 

@@ -21,7 +21,7 @@ Each tab waits ``SETTLE_MS`` after it opens before it navigates, as in a browser
 
 ``--before DIR`` also measures another built site (e.g. the previous commit's, built with
 ``SITE_URL`` set to any URL under the same sub-path) in the same run, side by side.
-Usage: ``python3 bench/bench_phone.py [--runs 3] [--before DIR]``.
+Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR]``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402

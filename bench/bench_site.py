@@ -14,7 +14,7 @@ In one run (headless Chromium, the built site served on 127.0.0.1 under a projec
    response body: page, theme, worker, Pyodide, wheel), without the service worker and with it (its
    precache of the whole site); also the gzip size of the same files (what a compressing host sends).
 
-Usage: ``python3 bench/bench_site.py [--runs 3] [--returning 3]`` (after ``scripts/setup``).
+Usage: ``.venv/bin/python bench/bench_site.py [--runs 3] [--returning 3]`` (after ``scripts/setup``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import functools
 import gzip
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -33,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402
-from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+from _site import SiteServer, build_site, launch_chromium, mkdocs_build  # noqa: E402
 from bench_boot import BARE, bare_boot, first_result, stock_lock  # noqa: E402
 
 READING_PAGE = "glossary/"
@@ -144,13 +143,7 @@ def build_stock(dest: Path, url: str) -> None:
     (project / "docs" / "glossary.md").write_text(text, encoding="utf-8")
     (project / "docs" / "index.md").write_text("# Stock\n", encoding="utf-8")
     (project / "mkdocs.yml").write_text(STOCK_CONFIG.format(url=url), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = mkdocs_build(dest / "site", url, config=project / "mkdocs.yml", strict=False)
     if done.returncode != 0:
         raise RuntimeError(f"stock build failed:\n{done.stderr}")
 

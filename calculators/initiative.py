@@ -98,7 +98,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(fw.Step("Ambushing or caught unprepared: Dexterity, whatever the skill.", INITIATIVE))
     if ambush:
 
-        def score(_roll: int) -> int:
+        def score(dice_roll: int) -> int:  # ambushers do not roll: the dice count as 12
             return rules.ambush_initiative(dex_dm, bonus)
 
         steps.append(
@@ -108,16 +108,16 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
     elif unprepared:
 
-        def score(dice: int) -> int:
-            return rules.unprepared_initiative(dice, dex_dm, bonus)
+        def score(dice_roll: int) -> int:
+            return rules.unprepared_initiative(dice_roll, dex_dm, bonus)
 
         steps.append(
             fw.Step(f"Caught unprepared: 2d6 + Dexterity DM {signed(dex_dm)}, no skill.", INITIATIVE)
         )
     else:
 
-        def score(dice: int) -> int:
-            return rules.initiative(dice, chm, skill, bonus)
+        def score(dice_roll: int) -> int:
+            return rules.initiative(dice_roll, chm, skill, bonus)
 
         steps.append(
             fw.Step(

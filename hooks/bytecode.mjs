@@ -47,8 +47,17 @@ def compile_zip(data, optimize):
 
 compile_zip
 `);
+// Every job is tried: one that does not compile is reported (and the exit code is 1) while the
+// others are still written, so their results are cached.
+let failed = 0;
 for (const job of JSON.parse(fs.readFileSync(jobsFile, "utf-8"))) {
-  const result = compileZip(new Uint8Array(fs.readFileSync(job.input)), job.optimize);
-  fs.writeFileSync(job.output, result.toJs());
-  result.destroy();
+  try {
+    const result = compileZip(new Uint8Array(fs.readFileSync(job.input)), job.optimize);
+    fs.writeFileSync(job.output, result.toJs());
+    result.destroy();
+  } catch (error) {
+    failed += 1;
+    console.error(`${job.input}: ${error.message}`);
+  }
 }
+process.exitCode = failed ? 1 : 0;

@@ -73,10 +73,11 @@ def compile_archives(
                 timeout=TIMEOUT_S,
                 check=False,
             )
+            for job, key in zip(jobs, missing, strict=True):
+                if Path(job["output"]).is_file():  # compiled, even if another archive failed
+                    Path(job["output"]).replace(cache / key)
             if done.returncode != 0:
                 raise ValueError(f"hooks/bytecode.mjs failed: {done.stderr.strip()[-2000:]}")
-            for job, key in zip(jobs, missing, strict=True):
-                Path(job["output"]).replace(cache / key)
     results = [(cache / key).read_bytes() for key in keys]
     for old in sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)[KEEP:]:
         old.unlink(missing_ok=True)

@@ -143,7 +143,8 @@ def combined_rate_of_attack(rates: Iterable[int | None], /) -> int | None:
 
 def minimum_damage_applies(effect: int, /) -> bool:
     """A hit with Effect 6 or more (either sign) deals at least 1 damage. Outcomes § Armor."""
-    return abs(effect) >= constant("damage_rules", "minimum_damage_effect")
+    least: int = constant("damage_rules", "minimum_damage_effect")
+    return abs(effect) >= least
 
 
 def is_scale_immune(damage_scale: str, target_scale: str, /) -> bool:

@@ -11,6 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import islice
 from math import ceil
+from typing import Any
 
 from rules_core._choices import choice
 from rules_core.checks import check_modifier, default_difficulty
@@ -57,7 +58,7 @@ class SweepReading(StrEnum):
     """Half the target's Dex, rounded up, like its Effect cost ("Effect/Diff equal to 1/2 their Dex")."""
 
 
-def _row(effect: GrappleEffect) -> dict:
+def _row(effect: GrappleEffect) -> dict[str, Any]:
     return dict(table("grappling").find(effect=effect.value))
 
 

@@ -513,7 +513,8 @@ def care_capacity(medic_level: int, /, *, supervised: bool = False) -> int:
     supervise. Outcomes § Medical Care (Capacity).
     """
     _check_level(medic_level)
-    capacity = _m("care_capacity_medic_0") * _m("care_capacity_factor_per_level") ** medic_level
+    # int ** int is typed Any (a negative power is a float); medic_level was checked to be 0 or more.
+    capacity: int = _m("care_capacity_medic_0") * _m("care_capacity_factor_per_level") ** medic_level
     return capacity * (_m("supervision_factor") if supervised else 1)
 
 

@@ -1,6 +1,6 @@
 """Screenshots of site pages at desktop (1280) and phone (360) width, light and dark, for looking at.
 
-Usage: ``python3 scripts/screenshots.py [PAGE ...]`` (default: the Effect calculator with a roll);
+Usage: ``.venv/bin/python scripts/screenshots.py [PAGE ...]`` (default: the Effect calculator with a roll);
 PAGE is a site path such as ``calculators/effect/?roll=5``. Files go to ``bench/out/screenshots/``.
 """
 

@@ -6,7 +6,7 @@ computes every calculator and imports the table API, then lists ``sys.modules``.
 those modules and what they import as they load (``hooks/engine_bundle.py``: ``trim_stdlib``).
 Run it after upgrading Pyodide or adding an import the engine makes only at run time; the tests
 (``tests/hooks/test_page_assets.py``, ``tests/browser/test_loading.py``) say when it is needed.
-Usage: ``python3 scripts/stdlib_modules.py``.
+Usage: ``.venv/bin/python scripts/stdlib_modules.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
 

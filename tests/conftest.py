@@ -2,21 +2,69 @@
 
 - Every test under ``tests/browser/`` is marked ``browser``: ``pytest -m "not browser"`` is the fast
   suite and ``pytest -m browser`` the headless-Chromium one. Browser fixtures: ``tests/browser/conftest.py``.
+- ``site`` is the real site, built strictly once per test session on first use and shared by every test
+  and every pytest-xdist process (``tests/_site.py``: ``SharedSite``); ``site_url`` is where it is served.
 - Hypothesis runs without its per-example deadline: speed is measured in ``bench/``, never asserted in
   tests, and a shared or loaded machine must not turn a slow first import into a failure.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+from _site import SharedSite, SiteServer
 from hypothesis import settings
 
 settings.register_profile("mneme", deadline=None)
 settings.load_profile("mneme")
 
 BROWSER_DIR = Path(__file__).parent / "browser"
+_SERVER: SiteServer | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the session's first process only: a server on a free port for the shared build, which every
+    process (pytest-xdist's workers inherit the environment) builds into at most once."""
+    global _SERVER
+    if hasattr(config, "workerinput"):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="mneme-site-"))
+    _SERVER = SiteServer(folder / "site")
+    _SERVER.start()
+    os.environ[SharedSite.ENV] = SharedSite(_SERVER.url, folder).to_env()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _SERVER
+    shared = SharedSite.from_env()
+    if _SERVER is None or shared is None:
+        return
+    _SERVER.stop()
+    _SERVER = None
+    del os.environ[SharedSite.ENV]
+    shutil.rmtree(shared.folder, ignore_errors=True)
+
+
+def _shared() -> SharedSite:
+    shared = SharedSite.from_env()
+    assert shared is not None, "tests/conftest.py did not start the shared site's server"
+    return shared
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The real site, built strictly (``mkdocs build --strict``) for ``site_url``."""
+    return _shared().built()
+
+
+@pytest.fixture(scope="session")
+def site_url() -> str:
+    """Where ``site`` is served: ``http://127.0.0.1:PORT/mneme/`` (a project sub-path)."""
+    return _shared().url
 
 
 @pytest.hookimpl(tryfirst=True)

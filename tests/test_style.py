@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _ruff(*args: str) -> subprocess.CompletedProcess[str]:
-    if shutil.which("ruff") is None:
-        pytest.skip("ruff is not installed (pip install -e '.[dev]')")
+    if importlib.util.find_spec("ruff") is None:
+        pytest.fail("ruff is not installed in this environment: run scripts/setup")
     return subprocess.run(
         [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
     )

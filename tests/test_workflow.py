@@ -22,10 +22,12 @@ LOCK = ROOT / "requirements" / "dev.lock"
 
 
 def _tool(name: str) -> str:
-    found = shutil.which(name) or str(Path(sys.executable).parent / name)
-    if not Path(found).exists():
+    found = Path(sys.executable).parent / name  # the project environment's own copy first
+    if not found.exists():
+        found = Path(shutil.which(name) or name)
+    if not found.exists():
         pytest.fail(f"{name} is not installed: run scripts/setup (it installs requirements/dev.lock)")
-    return found
+    return str(found)
 
 
 def test_there_is_a_workflow() -> None:

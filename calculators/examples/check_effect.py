@@ -37,7 +37,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 EFFECT,
             )
         )
-    charts = ()
+    charts: tuple[fw.Chart, ...] = ()
     if values["show_chart"]:
         dist = checks.check_distribution(advantage, disadvantage)
         points = tuple((total, dist[total]) for total in sorted(dist))

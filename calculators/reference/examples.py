@@ -71,7 +71,17 @@ def _hp_7_8_9() -> int:
 
 
 def _healing_days() -> str:
-    return number(healing.healing_timeline(10, _hp_7_8_9(), healing.Activity.FULL_REST).days)
+    days = healing.healing_timeline(10, _hp_7_8_9(), healing.Activity.FULL_REST).days
+    if days is None:
+        raise ValueError("the worked example of healing never finishes")
+    return number(days)
+
+
+def _dash_spaces() -> str:
+    spaces = movement.movement("dash", "medium", "crouching").spaces
+    if spaces is None:
+        raise ValueError("the worked example of a dash is a movement that is not possible")
+    return number(spaces)
 
 
 VALUES: dict[str, Callable[[], str]] = {
@@ -116,7 +126,7 @@ VALUES: dict[str, Callable[[], str]] = {
     "thrown-example-long": lambda: number(thrown.thrown_range(7, "1.5").straight_m),
     "thrown-example-long-lobbed": lambda: number(thrown.thrown_range(7, "1.5").lobbed_m),
     # Movement
-    "movement-example-dash": lambda: number(movement.movement("dash", "medium", "crouching").spaces),
+    "movement-example-dash": _dash_spaces,
     # Damage
     "rifle-example-rolls": lambda: number(_damage_example(2, "3d6-2", 4, 0).rolls.kept),
     "broadsword-example-per-roll": lambda: _per_roll(1, "3d3-2", None, 3),

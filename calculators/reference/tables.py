@@ -174,7 +174,8 @@ def _grappling_effects() -> str:
     def dmg(r: Any) -> str:
         if r["damage"] is None:
             return ""
-        return r["damage"] + (" (armor does not count)" if r["ignores_armor"] else "")
+        text: str = r["damage"]
+        return text + (" (armor does not count)" if r["ignores_armor"] else "")
 
     headers = ["Effect", "Target", "Effect needed", "Difficulty", "Damage", "Result"]
     rows = [

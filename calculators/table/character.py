@@ -16,7 +16,7 @@ import binascii
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from calculators.format import dice as dice_notation
 from calculators.format import signed
@@ -86,7 +86,7 @@ class DocumentError(ValueError):
 # ---------------------------------------------------------------- field checks (shared with the tracker)
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON whole number (``True``/``False`` are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

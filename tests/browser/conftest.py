@@ -3,9 +3,9 @@
 Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``browser``):
 
 - ``site_url``: the served site root, e.g. ``http://127.0.0.1:PORT/mneme/`` (a project sub-path,
-  as on GitHub Pages). The site is built once per session with ``SITE_URL`` set to it, so
-  mkdocs-material's instant navigation works.
-- ``site_dir``: the built site on disk (``pathlib.Path``).
+  as on GitHub Pages). The site is the session's one build (``tests/conftest.py``: ``site``), made
+  with ``SITE_URL`` set to it, so mkdocs-material's instant navigation works.
+- ``site_dir``: the built site on disk (``pathlib.Path``; the same as ``site``).
 - ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
   requests to any host but 127.0.0.1 are blocked and recorded; the loader's warm start is off
@@ -24,7 +24,6 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,31 +31,14 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-
-from ._site import SiteServer, build_site, launch_chromium
+from _site import launch_chromium
 
 READY_TIMEOUT_MS = 90_000
 
 
 @pytest.fixture(scope="session")
-def _served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SiteServer, Path]]:
-    site = tmp_path_factory.mktemp("site")
-    server = SiteServer(site)
-    build_site(server.url, site)
-    server.start()
-    yield server, site
-    server.stop()
-    shutil.rmtree(site, ignore_errors=True)
-
-
-@pytest.fixture(scope="session")
-def site_url(_served: tuple[SiteServer, Path]) -> str:
-    return _served[0].url
-
-
-@pytest.fixture(scope="session")
-def site_dir(_served: tuple[SiteServer, Path]) -> Path:
-    return _served[1]
+def site_dir(site: Path) -> Path:
+    return site
 
 
 @pytest.fixture(scope="session")

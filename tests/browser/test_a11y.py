@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _site import ROOT
 
 from ._forms import follow_link
-from ._site import ROOT
 from .conftest import wait_ready
 
 pytestmark = pytest.mark.browser

@@ -16,9 +16,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from _build import load_hook
+from _site import SUB_PATH, SiteServer, load_hook
 
-from ._site import SUB_PATH, SiteServer
 from .conftest import outputs, wait_ready
 
 offline = load_hook("offline")

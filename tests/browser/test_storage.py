@@ -25,12 +25,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from _site import _Handler
 from playwright.sync_api import expect
 
 from calculators.table import tracker as table_tracker
 from calculators.table.character import MAX_NESTING
 
-from ._site import _Handler
 from .test_table import (
     BOOT_MS,
     DOCS,

@@ -20,9 +20,8 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from _build import load_hook
+from _site import SUB_PATH, SiteServer, build_site, load_hook
 
-from ._site import SUB_PATH, SiteServer, build_site
 from .conftest import wait_ready, wait_theme
 from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
 

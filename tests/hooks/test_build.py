@@ -1,54 +1,35 @@
 """The site builds strictly, with calculators prerendered and the engine bundled; markers are strict.
 
-Builds the real site once (``mkdocs build --strict``) and small throwaway projects that use
+Reads the session's shared build of the real site (``site``) and builds small throwaway projects that use
 ``hooks/calculator_pages.py`` (with ``hooks/markers.py``) to pin the marker rules.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 import zipfile
 from html import unescape as html_unescape
 from pathlib import Path
 
 import pytest
+from _site import ROOT, mkdocs_build
 
-ROOT = Path(__file__).resolve().parents[2]
 HOOK = ROOT / "hooks" / "calculator_pages.py"
 
 
-def mkdocs_build(config: Path, site: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
-    args = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(config), "-d", str(site)]
-    env = {**os.environ, "SITE_URL": "https://example.org/sub/path/"}
-    return subprocess.run(
-        args + (["--strict"] if strict else []),
-        cwd=config.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+def build(config: Path, site: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
+    """A throwaway project built with the site's hooks."""
+    return mkdocs_build(site, "https://example.org/sub/path/", config=config, strict=strict)
 
 
-@pytest.fixture(scope="module")
-def real_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
-    site = tmp_path_factory.mktemp("real-site")
-    return mkdocs_build(ROOT / "mkdocs.yml", site), site
+def test_the_site_builds_with_strict_checks(site: Path) -> None:
+    # The shared build is ``mkdocs build --strict``; it raises with mkdocs' output if that fails.
+    assert (site / "index.html").is_file() and (site / "sitemap.xml").is_file()
 
 
-def test_the_site_builds_with_strict_checks(
-    real_build: tuple[subprocess.CompletedProcess[str], Path],
-) -> None:
-    done, _ = real_build
-    assert done.returncode == 0, done.stderr[-4000:]
-
-
-def test_only_the_needed_pyodide_runtime_files_are_bundled(real_build: tuple[object, Path]) -> None:
-    _, site = real_build
+def test_only_the_needed_pyodide_runtime_files_are_bundled(site: Path) -> None:
     bundled = sorted(
         re.sub(r"\.[0-9a-f]{16}\.", ".", p.name) for p in (site / "assets" / "pyodide").iterdir()
     )
@@ -57,9 +38,8 @@ def test_only_the_needed_pyodide_runtime_files_are_bundled(real_build: tuple[obj
 
 
 def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators(
-    real_build: tuple[object, Path],
+    site: Path,
 ) -> None:
-    _, site = real_build
     (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     # Compiled at build time for the browser's Python (hooks/bytecode.py): .pyc files, no sources.
@@ -73,9 +53,8 @@ def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators
 
 
 def test_the_worker_names_the_wheel_and_inlines_a_lock_with_no_packages(
-    real_build: tuple[object, Path],
+    site: Path,
 ) -> None:
-    _, site = real_build
     assets = site / "assets" / "calculators"
     (worker,) = assets.glob("worker.*.js")
     (wheel,) = assets.glob("mneme_rules.*.whl")
@@ -87,8 +66,7 @@ def test_the_worker_names_the_wheel_and_inlines_a_lock_with_no_packages(
     assert worker.name in engine.read_text()
 
 
-def test_the_effect_page_shows_the_default_result_without_javascript(real_build: tuple[object, Path]) -> None:
-    _, site = real_build
+def test_the_effect_page_shows_the_default_result_without_javascript(site: Path) -> None:
     html = (site / "calculators" / "effect" / "index.html").read_text()
     assert '<form class="calc-form" data-calculator="effect" data-state="loading" data-root="../../"' in html
     assert '<dd data-output="chance">41.67%</dd>' in html
@@ -96,7 +74,7 @@ def test_the_effect_page_shows_the_default_result_without_javascript(real_build:
 
 
 def test_the_table_pages_and_calculator_pages_carry_the_table_config_from_python(
-    real_build: tuple[object, Path],
+    site: Path,
 ) -> None:
     from calculators.table.ui import page_config
 
@@ -106,7 +84,6 @@ def test_the_table_pages_and_calculator_pages_carry_the_table_config_from_python
         assert len(found) <= 1
         return json.loads(html_unescape(found[0])) if found else None
 
-    _, site = real_build
     for page in ("table/character", "table/tracker", "calculators/attack"):
         html = (site / page / "index.html").read_text(encoding="utf-8")
         assert embedded_config(html) == page_config(), page
@@ -116,11 +93,10 @@ def test_the_table_pages_and_calculator_pages_carry_the_table_config_from_python
 
 
 def test_the_calculators_index_lists_every_registered_calculator_from_the_registry(
-    real_build: tuple[object, Path],
+    site: Path,
 ) -> None:
     from calculators.framework import registry
 
-    _, site = real_build
     html = (site / "calculators" / "index.html").read_text()
     body = html[html.index("<table>") : html.index("</table>")]
     links = re.findall(r'<td><a href="([^"]+)">[^<]+</a></td>', body)
@@ -132,8 +108,7 @@ def test_the_calculators_index_lists_every_registered_calculator_from_the_regist
         assert (site / "calculators" / link / "index.html").is_file(), link
 
 
-def test_no_page_asks_another_host_for_fonts_or_scripts(real_build: tuple[object, Path]) -> None:
-    _, site = real_build
+def test_no_page_asks_another_host_for_fonts_or_scripts(site: Path) -> None:
     for page in site.rglob("*.html"):
         text = page.read_text()
         assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
@@ -177,7 +152,7 @@ def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> N
             "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
         },
     )
-    done = mkdocs_build(config, tmp_path / "site")
+    done = build(config, tmp_path / "site")
     assert done.returncode == 0, done.stderr
     html = (tmp_path / "site" / "calc" / "index.html").read_text()
     assert 'data-calculator="effect"' in html and 'data-root="../"' in html
@@ -223,14 +198,14 @@ MALFORMED_MARKERS = (
 def test_a_broken_calculator_page_fails_the_build_naming_the_fault(
     tmp_path: Path, pages: dict[str, str], strict: bool, message: str
 ) -> None:
-    done = mkdocs_build(project(tmp_path, pages), tmp_path / "site", strict=strict)
+    done = build(project(tmp_path, pages), tmp_path / "site", strict=strict)
     assert done.returncode != 0
     assert message in done.stderr
 
 
 def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
     config = project(tmp_path, {"index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n"})
-    done = mkdocs_build(config, tmp_path / "site", strict=False)
+    done = build(config, tmp_path / "site", strict=False)
     assert done.returncode == 0, done.stderr
     assert "&lt;!-- calculator: nonesuch --&gt;" in (tmp_path / "site" / "index.html").read_text()
 
@@ -244,7 +219,7 @@ def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
             "calculators/effect.md": "# E\n",
         },
     )
-    done = mkdocs_build(config, tmp_path / "site")
+    done = build(config, tmp_path / "site")
     assert done.returncode == 0, done.stderr
     html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
     assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html

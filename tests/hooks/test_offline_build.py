@@ -12,7 +12,7 @@ import re
 import struct
 from pathlib import Path
 
-from _build import load_hook
+from _site import SUB_PATH, load_hook
 
 offline = load_hook("offline")
 
@@ -108,7 +108,7 @@ def test_registration_uses_a_url_relative_to_the_script(site: Path) -> None:
         html = page.read_text(encoding="utf-8")
         depth = len(page.relative_to(site).parts) - 1
         # 404.html is served at any depth, so mkdocs gives it root-relative URLs under the sub-path.
-        prefix = "/sub/path/" if page.name == "404.html" else "../" * depth
+        prefix = SUB_PATH if page.name == "404.html" else "../" * depth
         assert f'src="{prefix}assets/offline/{register.name}"' in html, page
 
 

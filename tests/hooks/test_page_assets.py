@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from _build import ROOT, zip_of
+from _site import ROOT, zip_of
 
 
 def _engine_bundle() -> ModuleType:
