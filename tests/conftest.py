@@ -62,8 +62,8 @@ def site() -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url() -> str:
-    """Where ``site`` is served: ``http://127.0.0.1:PORT/mneme/`` (a project sub-path)."""
+def site_url(site: Path) -> str:
+    """Where ``site`` is served (built first): ``http://127.0.0.1:PORT/mneme/`` (a project sub-path)."""
     return _shared().url
 
 

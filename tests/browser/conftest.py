@@ -8,8 +8,12 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``site_dir``: the built site on disk (``pathlib.Path``; the same as ``site``).
 - ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
-  requests to any host but 127.0.0.1 are blocked and recorded; the loader's warm start is off
-  (``window.mnemeLoaderConfig``; a test may set its own); ``window.__mnemeSitemapIn`` marks when the
+  requests to any host but 127.0.0.1 are blocked and recorded; in a module marked
+  ``pytest.mark.returning_visit``, one context shared by the module's tests (a returning visitor's
+  engine, restored from its memory snapshot: far cheaper), but for tests marked ``first_visit``;
+  a fresh context registers no service worker unless the test is marked ``offline_copy``;
+  the loader's warm start is off (``window.mnemeLoaderConfig``; a test may set its own);
+  ``window.__mnemeSitemapIn`` marks when the
   theme has its sitemap (``wait_instant_navigation``).
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
   another host. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
@@ -34,6 +38,10 @@ import pytest
 from _site import launch_chromium
 
 READY_TIMEOUT_MS = 90_000
+TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
+"""WebAssembly compiled by V8's baseline compiler only: the same results, about a sixth less CPU over
+the suite on two cores (the optimising tier recompiled Pyodide in every new engine). The benches keep
+Chromium's defaults: they measure what a phone does."""
 
 
 @pytest.fixture(scope="session")
@@ -47,7 +55,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as pw:
         try:
-            chromium = launch_chromium(pw)
+            chromium = launch_chromium(pw, TEST_ONLY_ARGS)
         except FileNotFoundError as exc:
             pytest.fail(str(exc))
         yield chromium
@@ -86,8 +94,14 @@ def page_log() -> PageLog:
     return PageLog()
 
 
-@pytest.fixture
-def context(browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
+def _new_context(browser: Any, site_url: str, log: Callable[[], PageLog], *, routed: bool = True) -> Any:
+    """A context whose requests to any host but 127.0.0.1 are recorded in ``log()`` and refused.
+
+    ``routed``: through a context route (a test's own ``page.route`` then also sees the engine's
+    worker's requests); without it, Chromium refuses them (``CHROMIUM_ARGS``: no other host resolves)
+    and an event records them, because Playwright's routing turns the HTTP cache off, and with it
+    a returning visit.
+    """
     ctx = browser.new_context(base_url=site_url, viewport={"width": 1280, "height": 900})
 
     def guard(route: Any) -> None:
@@ -95,14 +109,50 @@ def context(browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
         if _is_local(url):
             route.continue_()
         else:
-            page_log.foreign.append(url)
+            log().foreign.append(url)
             route.abort()
 
-    ctx.route("**/*", guard)
+    if routed:
+        ctx.route("**/*", guard)
+    else:
+        ctx.on("request", lambda request: _is_local(request.url) or log().foreign.append(request.url))
     # No background warm start of the engine on reading pages (it only costs the suite CPU); a test of
     # the warm start sets its own window.mnemeLoaderConfig, which replaces this one.
     ctx.add_init_script("window.mnemeLoaderConfig = { warm: false };")
     ctx.add_init_script(SITEMAP_PROBE_JS)
+    return ctx
+
+
+@pytest.fixture(scope="module")
+def _returning_context(browser: Any, site_url: str) -> Iterator[tuple[Any, list[PageLog]]]:
+    """One context for a whole test module: after its first test the engine is a returning visitor's."""
+    log = [PageLog()]
+    ctx = _new_context(browser, site_url, lambda: log[0], routed=False)
+    yield ctx, log
+    ctx.close()
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
+    """A fresh context (a first visit: cold caches, no service worker, the engine booted from nothing);
+    in a module marked ``returning_visit``, the module's one context instead (a returning visit: the
+    service worker, the cached files and the engine's memory snapshot of the module's earlier tests),
+    except for a test marked ``first_visit``. A test there must leave no storage behind that matters.
+    A fresh context saves no offline copy (the service worker is not registered) unless the test is
+    marked ``offline_copy``."""
+    node = request.node
+    if node.get_closest_marker("returning_visit") and not node.get_closest_marker("first_visit"):
+        ctx, log = request.getfixturevalue("_returning_context")
+        log[0] = page_log
+        yield ctx
+        for pg in ctx.pages:
+            pg.close()
+        return
+    ctx = _new_context(browser, site_url, lambda: page_log)
+    if not node.get_closest_marker("offline_copy"):
+        # No offline copy saved in the background (17 MB into Cache Storage: CPU every test would pay);
+        # the offline tests, the returning visits and the tests marked offline_copy keep it.
+        ctx.add_init_script("window.mnemeOfflineConfig = { register: false };")
     yield ctx
     ctx.close()
 

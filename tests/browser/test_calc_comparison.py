@@ -19,7 +19,7 @@ from calculators.framework.spec import BoolInput, ChoiceInput, Input, IntInput, 
 from . import _forms
 from .conftest import outputs, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 
 NAME = "comparison"
 PAGE = "peers/comparison/"

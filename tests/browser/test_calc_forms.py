@@ -18,7 +18,7 @@ import pytest
 from ._forms import check_bad_inputs, check_random_inputs
 from .conftest import outputs
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 
 
 def _attack_values(rng: random.Random) -> dict[str, str]:

@@ -21,7 +21,7 @@ import pytest
 from ._forms import EMPTY, set_values, url_query, wait_outputs
 from .conftest import outputs, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 

@@ -15,7 +15,7 @@ import pytest
 from ._forms import url_query, wait_outputs
 from .conftest import outputs, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 
 
 def test_the_prerendered_result_shows_without_javascript(browser: Any, site_url: str) -> None:
@@ -136,6 +136,7 @@ def test_the_worker_survives_instant_navigation_to_another_page_and_back(
     wait_outputs(form, python_outputs("effect", difficulty=9))
 
 
+@pytest.mark.first_visit  # the engine must start from nothing here
 def test_a_failed_engine_boot_keeps_the_prerendered_result_and_offers_a_retry(
     page: Any, page_log: Any
 ) -> None:

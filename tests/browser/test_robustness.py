@@ -21,7 +21,7 @@ import pytest
 from ._forms import follow_link
 from .conftest import PageLog, outputs, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 
 HOSTILE = ["", "abc", "<img src=x onerror=__pwned++>", "-999999999999999999999999", "9" * 60]
 """Every field gets these; each field also gets one of EXTRA in turn (hypothesis fuzzes the Python side)."""
@@ -154,6 +154,7 @@ def blocked_engine(page: Any, page_log: PageLog) -> None:
     page.route("**/*.wasm", lambda route: route.abort())
 
 
+@pytest.mark.first_visit  # the engine must start from nothing here
 def test_a_blocked_engine_leaves_the_prerendered_result_and_a_clear_message(
     page: Any, page_log: PageLog, python_outputs: Any
 ) -> None:
@@ -171,6 +172,7 @@ def test_a_blocked_engine_leaves_the_prerendered_result_and_a_clear_message(
     assert page.locator("article table").count() > 0
 
 
+@pytest.mark.first_visit  # the engine must start from nothing here
 def test_a_browser_without_module_workers_still_reads_and_explains(page: Any, page_log: PageLog) -> None:
     page_log.allow(r"Worker|engine")
     page.add_init_script("window.Worker = undefined;")

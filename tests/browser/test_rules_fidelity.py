@@ -14,7 +14,7 @@ import pytest
 
 from .conftest import outputs, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 
 EMPTY = "\u2014"
 """What an output shows when there is no result."""

@@ -411,6 +411,7 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
     assert json.loads(stored(page, TRACKER) or "") == saved
 
 
+@pytest.mark.offline_copy
 def test_the_tracker_works_offline_once_visited(page: Any, context: Any, site_dir: Path) -> None:
     if not (site_dir / "sw.js").is_file():
         pytest.skip("the site has no service worker")
