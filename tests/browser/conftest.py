@@ -38,10 +38,6 @@ import pytest
 from _site import launch_chromium
 
 READY_TIMEOUT_MS = 90_000
-TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
-"""WebAssembly compiled by V8's baseline compiler only: the same results, about a sixth less CPU over
-the suite on two cores (the optimising tier recompiled Pyodide in every new engine). The benches keep
-Chromium's defaults: they measure what a phone does."""
 
 
 @pytest.fixture(scope="session")
@@ -55,7 +51,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as pw:
         try:
-            chromium = launch_chromium(pw, TEST_ONLY_ARGS)
+            chromium = launch_chromium(pw)
         except FileNotFoundError as exc:
             pytest.fail(str(exc))
         yield chromium
