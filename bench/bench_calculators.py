@@ -91,7 +91,7 @@ def all_cases() -> dict[str, list[dict[str, str]]]:
 
 SETTLE_S = 4.0
 """Pause after the engine is ready: the worker stores its memory snapshot shortly after the first
-result (issue 6), which would otherwise land inside the measured changes."""
+result, which would otherwise land inside the measured changes."""
 
 PAUSE_MS = 150
 """Pause between changes, as between a player's edits: the previous change's chart drawing and frame

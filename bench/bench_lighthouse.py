@@ -2,7 +2,7 @@
 
 Served gzipped as a static host does (``bench_phone.gzip_server``). Each built page is scored and
 counted as a *calculator page* (it has a calculator or a table app: the engine starts there) or a
-*reading page*; the summary gives the lowest of each beside the stock page (issue 16's targets:
+*reading page*; the summary gives the lowest of each beside the stock page (the targets:
 every reading page at least the stock page, every calculator page at least 90, accessibility 100).
 
 Lighthouse is not a dependency of the site: install it anywhere (``npm install --prefix DIR

@@ -1,4 +1,4 @@
-"""Benchmark on a phone profile (issue 16): bare stock Pyodide vs our first live result; reading pages.
+"""Benchmark on a phone profile: bare stock Pyodide vs our first live result; reading pages.
 
 In one run, headless Chromium with the CPU slowed 4x (``Emulation.setCPUThrottlingRate``) and the
 network at 9 Mbps / 150 ms (``Network.emulateNetworkConditions``), every file served gzipped where a

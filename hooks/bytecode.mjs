@@ -1,4 +1,4 @@
-// Build-time bytecode compiler (issue 16), run by hooks/bytecode.py with Node:
+// Build-time bytecode compiler, run by hooks/bytecode.py with Node:
 //   node hooks/bytecode.mjs PYODIDE_DIR JOBS.json
 // JOBS.json: [{input, output, optimize}, ...]. For each job, every `.py` member of the zip at
 // `input` is compiled by the Python inside the pinned Pyodide (so the bytecode's magic number is

@@ -1,4 +1,4 @@
-"""Build-time bytecode for the browser engine (issue 16): Python compiled before it ships.
+"""Build-time bytecode for the browser engine: Python compiled before it ships.
 
 Pyodide imports the standard library and our wheel from zip files of ``.py`` sources, so every engine
 start compiled each module again: on a phone (CPU 4x slower) that was most of the 4-5 s between the

@@ -15,7 +15,7 @@
 - The engine files (Pyodide runtime from ``node_modules/pyodide``, our hashed
   wheel and worker, the front end under content-hashed names) are added to the site's files.
   Every page links only ``loader.HASH.js``, ``register.HASH.js`` and ``mneme.HASH.css``; the
-  loader adds the calculator runtime and table apps where they are used (issue 16).
+  loader adds the calculator runtime and table apps where they are used.
 - Pages the table scripts work on (the character page, the tracker, any page with a
   calculator: "use my character") carry ``calculators.table.ui.page_config()`` as data,
   ``<div id="mneme-table-config" hidden data-config='JSON'>``: empty documents, schemas,
@@ -82,7 +82,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except (FileNotFoundError, ValueError) as exc:
         raise PluginError(f"hooks/calculator_pages.py: {exc}") from exc
     _state["bundle"] = bundle
-    # Each page links one script and one stylesheet of ours (issue 16): the loader adds the engine,
+    # Each page links one script and one stylesheet of ours: the loader adds the engine,
     # calculators and table apps to the pages that use them; print.css is print-only and the build
     # hash is every page's <meta name="mneme-build"> (both by overrides/main.html, from config.extra).
     # Deferred, as the theme's bundle.js is made (early_engine.with_deferred_theme): same order.

@@ -1,4 +1,4 @@
-"""The engine's early start (issue 16): pages that compute start their worker from the top of <head>.
+"""The engine's early start: pages that compute start their worker from the top of <head>.
 
 On a page with a calculator or a table app, ``calculators/frontend/head/early.js`` is inlined right
 after ``<meta charset>`` (``hooks/offline.py`` then puts the Content-Security-Policy, with this

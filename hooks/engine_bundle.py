@@ -4,7 +4,7 @@ Used by ``hooks/calculator_pages.py``. Everything is made from files in the
 repository and ``node_modules/pyodide`` (installed by ``npm ci``); nothing is
 fetched. The wheel is built deterministically (sorted entries, fixed dates). Every file of ours is
 named by its content hash (wheel, worker, scripts, the one merged stylesheet), so a new deploy never
-mixes old and new code (issue 14); ``Bundle.build`` hashes them all: pages carry it as
+mixes old and new code; ``Bundle.build`` hashes them all: pages carry it as
 ``<meta name="mneme-build">`` and the worker reports it with its first answer.
 """
 
@@ -202,7 +202,7 @@ def _top_level_imports(source: str, module: str, is_package: bool) -> set[str]:
 
 def trim_stdlib(data: bytes, wanted: set[str]) -> bytes:
     """``python_stdlib.zip`` with only ``wanted`` modules, what they import as they load, and their
-    packages (issue 16: less to download before Python runs). Non-module files are kept."""
+    packages (less to download before Python runs). Non-module files are kept."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         files = _module_files(archive)
         keep: set[str] = set()

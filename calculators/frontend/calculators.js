@@ -10,7 +10,7 @@
   const URL_TEXT_LIMIT = 200;
   const { stats, get: getEngine, call, mark } = window.mnemeEngine;
 
-  // The theme waits for the first result (issue 16). On a calculator page the theme's script is
+  // The theme waits for the first result. On a calculator page the theme's script is
   // held back (hooks/early_engine.py: with_held_theme): on a phone it takes a third of a second of
   // the main thread, just when a returning visit's engine answers. It starts once the first result
   // is on screen, the engine has failed, or themeHoldMs has passed (window.mnemeCalculatorConfig, set
@@ -122,7 +122,7 @@
   // new one is written over the shown one in place: only the text and attributes that differ change,
   // and a node is replaced only where the structure differs, so an equal working leaves the page
   // alone. Rewriting the whole of it (innerHTML) made a phone style and lay out all of it again at
-  // every edit (issue 16). What the theme does to a page when it starts is kept: a link made
+  // every edit. What the theme does to a page when it starts is kept: a link made
   // absolute (same address), a table wrapped to scroll on a phone (written into in place).
   const THEME_TABLE_WRAP = ".md-typeset__scrollwrap";
 
@@ -229,7 +229,7 @@
 
   // The address follows the values of a page's only calculator, so a reload or a shared link gives
   // them back. Writing it (history.replaceState) costs a phone about 10 ms of its main thread with
-  // the browser's answer, which at every keystroke doubled the wait for each answer (issue 16). So it
+  // the browser's answer, which at every keystroke doubled the wait for each answer. So it
   // is written once the page is quiet: URL_QUIET_MS after the last edit or answer (while the player
   // keeps typing the answers come first); and at once when the player may be leaving: a link
   // followed, a click outside the form (Update), a reload key, the page hidden or left. (The
@@ -371,7 +371,7 @@
           apply(form, payload);
           stats.applyMs = performance.now() - t0;
           form.dataset.state = "ready";
-          if (stats.build) form.dataset.engineBuild = stats.build; // equals <meta name="mneme-build"> (issue 14)
+          if (stats.build) form.dataset.engineBuild = stats.build; // equals <meta name="mneme-build">
           setStatus(form, "Live: the result updates as you type.");
           stats.results += 1;
           mark("mneme:first-result");

@@ -57,7 +57,7 @@
     });
   }
 
-  // ------------------------------------------------------------ storage (issue 14)
+  // ------------------------------------------------------------ storage
 
   // Keys are named by the site's own scope (its base path, from where this script is served), so
   // two copies of the site on one origin (user.github.io/a/ and /b/) never read each other's data:
@@ -174,7 +174,7 @@
   }
   const same = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
-  // One document per key (issue 14: writes are per document): each character lives under
+  // One document per key (writes are per document): each character lives under
   // DOC_PREFIX + its id as {character, draft, order}; the picked one under ACTIVE_KEY. Two tabs
   // writing two characters never touch the same key. The single store of earlier versions
   // (STORE_KEY, or the unscoped key before it) is split into documents once, then marked as moved.
@@ -582,7 +582,7 @@
       if (control) control.setAttribute("aria-invalid", "true");
     }
 
-    // Local first (issue 13): what is typed is written to the device at once, as a draft beside the
+    // Local first: what is typed is written to the device at once, as a draft beside the
     // last checked character; the engine's check follows. A draft it refuses stays, with the field
     // marked; a draft it accepts becomes the character (what calculators and the tracker read).
     function edited() {
@@ -924,7 +924,7 @@
   // ------------------------------------------------------------ "use my character" on calculators
 
   // The page is built with the box as a new player sees it (calculators/table/ui.py, mine_box); it
-  // is filled in place, so nothing below it moves (issue 16).
+  // is filled in place, so nothing below it moves.
   function bindMine(form) {
     if (form.mnemeMine) return;
     form.mnemeMine = true;

@@ -159,7 +159,7 @@
     }
   }
 
-  // Drawn when seen (issue 16): a chart (and Chart.js, 70 kB to parse) waits until its figure comes
+  // Drawn when seen: a chart (and Chart.js, 70 kB to parse) waits until its figure comes
   // near the screen, so a phone's first seconds on a calculator page go to the answer, not to a chart
   // below it. Without IntersectionObserver every chart is drawn at once, as before.
   const waiting = new Set();

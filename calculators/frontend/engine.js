@@ -54,7 +54,7 @@
     return { ready: rejected, failed: error, compute: () => rejected, call: () => rejected, warm: () => {} };
   }
 
-  // Started early (issue 16): on a page with a calculator or a table app, a small script at the top
+  // Started early: on a page with a calculator or a table app, a small script at the top
   // of <head> (hooks/early_engine.py) creates the worker before the page's stylesheets and scripts
   // load, and keeps what it says until this file takes it over (once, and only the same worker file).
   function adoptEarly() {
@@ -123,10 +123,10 @@
         clearTimeout(timer);
         mark("mneme:engine-ready");
         stats.timings = msg.timings;
-        stats.build = msg.build; // the build of the wheel this engine runs (issue 14)
+        stats.build = msg.build; // the build of the wheel this engine runs
         resolveReady();
       } else if (msg.type === "progress") {
-        // Bytes downloaded while the engine starts (issue 13): calculators.js shows them.
+        // Bytes downloaded while the engine starts: calculators.js shows them.
         stats.downloaded = msg.bytes;
         window.dispatchEvent(new CustomEvent("mneme:engine-progress", { detail: { bytes: msg.bytes } }));
       } else if (msg.type === "boot-failed") {
@@ -172,7 +172,7 @@
       return ready.then(() => post(message));
     }
 
-    // A calculator's result is asked for at once (issue 16): the worker computes it the moment it
+    // A calculator's result is asked for at once: the worker computes it the moment it
     // has started, and sends it right after saying so, without waiting for the page to ask again
     // (on a phone the page is often still busy then: its theme's script runs as the engine starts).
     function compute(name, values, root) {

@@ -1,10 +1,10 @@
-// Page loader (issue 16): the one script of ours on every page. It adds the calculator runtime
+// Page loader: the one script of ours on every page. It adds the calculator runtime
 // (engine.js, calculators.js, charts.js) only where a calculator is, and the table apps
 // (character.js, tracker.js) only where they appear (the character page, the tracker, calculator
 // pages for "use my character"), by their content-hashed names (filled in by hooks/engine_bundle.py).
 // It runs again on each page mkdocs-material's instant navigation shows (document$), so a page
 // reached without a reload still gets what it needs; the engine worker lives on in the window.
-// Updates never mix (issue 14): each page's head carries the build it belongs to
+// Updates never mix: each page's head carries the build it belongs to
 // (<meta name="mneme-build">, which instant navigation brings along with the new page); a page of
 // another build shown by instant navigation is loaded afresh, with its own scripts.
 // Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.

@@ -14,7 +14,7 @@ const pyodideBase = new URL(CONFIG.pyodide, here);
 const warmNames = new Set();
 let runtime = null;
 
-// Engine start progress (issue 13): the bytes of the files this worker has downloaded so far,
+// Engine start progress: the bytes of the files this worker has downloaded so far,
 // posted as each one finishes ({type: "progress", bytes}); best effort, never in the way.
 try {
   let downloaded = 0;
@@ -26,7 +26,7 @@ try {
   /* no resource timing in this worker: no progress to show */
 }
 
-// Everything Pyodide needs at once (issue 16): the moment this worker starts it asks for Pyodide's
+// Everything Pyodide needs at once: the moment this worker starts it asks for Pyodide's
 // two scripts, its WebAssembly and standard library, instead of one after the other (pyodide.mjs
 // first, then what it asks for). Pyodide fetches the wasm and the standard library itself; the
 // first fetch of each of those addresses is handed the request already under way.
@@ -63,7 +63,7 @@ pyodideScripts.catch(() => {});
 
 // Our wheels are needed only once Pyodide has started, so they are asked for once its WebAssembly
 // (the largest file) has arrived, and come while Pyodide starts: on a slow link they no longer share
-// its bandwidth (issue 16: the first result ~0.2 s sooner on the phone profile). Should that moment
+// its bandwidth (the first result ~0.2 s sooner on the phone profile). Should that moment
 // not be seen (the WebAssembly failed), they are asked for when first needed.
 let wheelsAsked = null;
 function askWheels() {
@@ -81,14 +81,14 @@ function fetchBytes(url) {
   });
 }
 
-// Memory snapshot (issue 6): a returning visitor's engine restores Python's memory as it was once
+// Memory snapshot: a returning visitor's engine restores Python's memory as it was once
 // every calculator module had been imported, instead of starting the interpreter again. The
 // snapshot is taken a little after the first visit's engine is ready (never delaying a result),
 // keyed by the Pyodide version and our wheels' names (content hashes), kept in Cache Storage.
 // Whatever fails (no Cache Storage, a snapshot that will not restore or cannot be made), the
 // engine boots normally, and a snapshot that would not restore is not made again for that key.
 // bench/bench_site.py measures it; tests/browser/test_offline.py checks it and the fallback.
-// Named by the site's own scope: two sites on one origin never touch each other's snapshot (issue 14).
+// Named by the site's own scope: two sites on one origin never touch each other's snapshot.
 const SNAPSHOT_CACHE = `mneme-engine-snapshot@${new URL("../../", here).pathname}`;
 
 function snapshotKey(version) {
@@ -97,7 +97,7 @@ function snapshotKey(version) {
   return new URL(`__engine-snapshot__/sparse/${name}`, here).href;
 }
 
-// Stored sparse (issue 16): about half of Python's memory is zeros, in whole 64 KiB pages. Only the
+// Stored sparse: about half of Python's memory is zeros, in whole 64 KiB pages. Only the
 // other pages are kept (after a header: format, length, page count, page numbers), so a returning
 // visit reads about 15 MB from Cache Storage instead of 31 MB. A snapshot that does not unpack is
 // ignored (and replaced by the next one made).
@@ -205,7 +205,7 @@ function snapshotLater(pyodide, key) {
       runtime.destroy(); // a snapshot may hold no live Python proxy
       runtime = null;
       // Every calculator imported and computed once with its defaults (twice: the second run is the
-      // one Python has specialised for), so a restored engine's first results run warm code (issue 16).
+      // one Python has specialised for), so a restored engine's first results run warm code.
       pyodide.runPython(
         [
           "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
@@ -297,7 +297,7 @@ const booted = boot();
 booted.then((timings) => {
   if (bootSettled) return;
   bootSettled = true;
-  postMessage({ type: "ready", timings, build: CONFIG.build }); // the build of the wheel it runs (issue 14)
+  postMessage({ type: "ready", timings, build: CONFIG.build }); // the build of the wheel it runs
 }, bootFailed);
 
 self.onmessage = async (event) => {
@@ -340,7 +340,7 @@ self.onmessage = async (event) => {
   }
 };
 
-// Bounded input (issue 14): a call's JSON text is measured here, before Python parses it, against
+// Bounded input: a call's JSON text is measured here, before Python parses it, against
 // the page's limits (Python's, calculators/table/ui.py): its length, and its nesting depth by one
 // pass over the text (no recursion, no parse). Answers a sentence for the page, or "" when it fits.
 function measure(text, limits) {

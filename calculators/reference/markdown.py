@@ -38,7 +38,7 @@ def wide_and_narrow(wide: str, narrow: str) -> str:
     """Two layouts of one table: ``wide`` on larger screens and in print, ``narrow`` on a phone.
 
     Each goes in a ``<div markdown>`` (``md_in_html``) marked ``rules-wide`` or ``rules-narrow``;
-    ``calculators/frontend/rules.css`` shows one of the two by the screen's width (issue 13).
+    ``calculators/frontend/rules.css`` shows one of the two by the screen's width.
     """
     return "\n\n".join(
         f'<div class="{kind}" markdown>\n\n{table}\n\n</div>'

@@ -1,4 +1,4 @@
-"""The rulings page as a player reads it: engine option names folded away (issue 13).
+"""The rulings page as a player reads it: engine option names folded away.
 
 Each entry of ``docs/rulings.md`` ends with an ``- **Option:**`` line naming the ``rules_core``
 argument that selects the other reading and the calculator switch that offers it. A player reading

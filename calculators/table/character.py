@@ -6,7 +6,7 @@ module is what it asks, through the worker, whether a document is well formed
 rules. It only holds state: every number comes from ``rules_core``
 (Core Mechanics § Characteristic Modifier, § Competence; Outcomes § Hit Points,
 § Character HP Thresholds, § Injury Conditions). Pure: documents in, JSON-able
-dicts out, nothing stored or fetched. Entry point for the worker: :func:`call_json`.
+dicts out, nothing stored or fetched. The worker calls it through :func:`calculators.table.api.call_json`.
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ MINE = {
 
 
 def mine_box(calculator: str, root: str) -> str:
-    """The "use my character" box a calculator is built with, as a new player sees it (issue 16): the
+    """The "use my character" box a calculator is built with, as a new player sees it: the
     script fills the same box in place, so nothing below it moves. "" where no character applies."""
     if not prefill.prefill_plan(calculator)["keys"]:
         return ""

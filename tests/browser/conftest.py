@@ -191,7 +191,7 @@ THEME_RUNNING_JS = """() => {
   return !!window.document$ && !window.document$.mnemeStandIn && !(held && held.subscribers.length);
 }"""
 """True once mkdocs-material's script runs the page (instant navigation, search): at once on a reading
-page; on a calculator page after the first result, when calculators.js starts it (issue 16)."""
+page; on a calculator page after the first result, when calculators.js starts it."""
 
 
 def wait_theme(page: Any) -> None:

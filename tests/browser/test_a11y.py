@@ -5,7 +5,7 @@ into each page from ``node_modules``; nothing is fetched. Every page of the buil
 360 px phone width and a 1280 px desktop width, each in the light and the dark scheme (one browser tab,
 moving by the theme's instant navigation so the calculator engine boots once; the width and the
 scheme change in place), and calculators in their live and invalid states. At 360 px no table makes a
-box scroll sideways (issue 13: such a box cannot be reached by keyboard, axe
+box scroll sideways (such a box cannot be reached by keyboard, axe
 "scrollable-region-focusable"), and the wide rules tables switch to their phone layout.
 """
 
@@ -194,7 +194,7 @@ SIDEWAYS = """
 
 
 def test_at_phone_width_no_rules_table_scrolls_sideways_and_the_wide_ones_change_layout(page: Any) -> None:
-    """Issue 13: the healing rates show every activity at 360 px (transposed), nothing scrolls sideways."""
+    """The healing rates show every activity at 360 px (transposed), nothing scrolls sideways."""
     page.set_viewport_size(PHONE)
     for path in ["rules/healing/", "rules/attacks/", "rules/movement/", "quick-reference/"]:
         page.goto(path)

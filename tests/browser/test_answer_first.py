@@ -1,4 +1,4 @@
-"""The answer first, at the table on a phone (issue 13), in headless Chromium at 360x780.
+"""The answer first, at the table on a phone, in headless Chromium at 360x780.
 
 - Every calculator page keeps its one-line answer (``[data-summary]``) on screen, and not empty, while
   the first, a middle and the last field has the focus.
@@ -12,7 +12,7 @@
 - A link value longer than the field accepts is refused with a message beside it, never cut.
 - The address follows the values once the page is quiet, or at once when the player may leave; a run
   of edits is answered without writing it at each one, and a reload before it is written keeps the
-  newest values (issue 16).
+  newest values.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def test_while_the_engine_starts_edits_are_marked_out_of_date_and_apply_in_order
 def test_a_live_edit_rewrites_only_what_changed_and_looks_out_of_date_only_when_late(
     page: Any, open_calculator: Any
 ) -> None:
-    """Issue 16: with the engine live, an edit marks the result out of date at once (``data-stale``) but
+    """With the engine live, an edit marks the result out of date at once (``data-stale``) but
     does not dim it (``data-stale-shown`` waits for a late answer); the new working is written over the
     shown one in place (its list is the same element) and reads exactly as the engine's HTML."""
     form = open_calculator("effect", modifier=0, difficulty=8, roll=9)
@@ -275,7 +275,7 @@ LEAVING = [
 def test_the_address_follows_the_values_when_the_page_is_quiet_or_the_player_may_leave(
     page: Any, open_calculator: Any, python_outputs: Any
 ) -> None:
-    """Issue 16: writing the address costs a phone's main thread, so a run of edits is answered without
+    """Writing the address costs a phone's main thread, so a run of edits is answered without
     it; the address follows once the page is quiet, and at once on a click outside the form (a link,
     Update), a reload key, the page hidden or left. Here the quiet wait is made endless, so only those
     moments write; with the default wait the address follows by itself (``_forms.url_query``)."""
@@ -303,7 +303,7 @@ def test_the_address_follows_the_values_when_the_page_is_quiet_or_the_player_may
 def test_a_reload_before_the_address_is_written_keeps_the_newest_values(
     page: Any, open_calculator: Any, python_outputs: Any
 ) -> None:
-    """Issue 16: a reload cannot be delayed by the page, so values not yet in the address are kept in
+    """A reload cannot be delayed by the page, so values not yet in the address are kept in
     the tab's sessionStorage beside the address they are newer than; a reload of that address takes
     them back, opening the address anew does not, and unreadable storage leaves the address alone."""
     page.add_init_script("window.mnemeCalculatorConfig = { urlQuietMs: 600000 };")

@@ -1,4 +1,4 @@
-"""Each page loads only what it uses (issue 16), also when reached by instant navigation; warm start.
+"""Each page loads only what it uses, also when reached by instant navigation; warm start.
 
 A reading page asks for no calculator or table script (nor the engine, unless it warms it once idle);
 a calculator page gets the calculator runtime and "use my character"; the tracker gets the table apps;
@@ -127,7 +127,7 @@ def test_save_data_keeps_a_reading_page_from_warming_the_engine(context: Any, pa
 def test_every_calculator_and_the_table_apps_run_on_the_trimmed_standard_library(
     context: Any, page: Any, site_dir: Path
 ) -> None:
-    """Issue 16: the site ships python_stdlib.HASH.zip holding only what is imported; every calculator
+    """The site ships python_stdlib.HASH.zip holding only what is imported; every calculator
     page still computes live through Pyodide with it, and the table apps answer through it too."""
     context.add_init_script(NO_WARM)
     (stdlib,) = (site_dir / "assets" / "pyodide").glob("python_stdlib.*.zip")
@@ -216,7 +216,7 @@ def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context
 
 
 def test_the_first_result_is_asked_for_before_the_engine_has_started(context: Any, page: Any) -> None:
-    """Issue 16: the page posts its first compute at once and the worker answers it the moment it has
+    """The page posts its first compute at once and the worker answers it the moment it has
     started, right after saying so; the page does not wait for "ready" to ask (on a phone its main
     thread is often busy with the theme's script just then, which cost a second trip)."""
     context.add_init_script(
@@ -241,7 +241,7 @@ def test_the_first_result_is_asked_for_before_the_engine_has_started(context: An
 def test_the_fields_keep_their_place_when_the_calculator_binds(
     browser: Any, site_url: str, page: Any
 ) -> None:
-    """Issue 16: the -/+ buttons are in the built page, hidden until the script binds the form; they
+    """The -/+ buttons are in the built page, hidden until the script binds the form; they
     take their room from the start, so the fields do not narrow under the player's thumb (a layout
     shift Lighthouse counted), and until then they cannot be seen or pressed."""
     field = "#calc-effect-modifier"
@@ -271,7 +271,7 @@ THEME_AND_RESULT_JS = """() => ({
 def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme_then_runs_every_page(
     context: Any, page: Any
 ) -> None:
-    """Issue 16: on a phone the theme's script is a third of a second of the main thread, just when a
+    """On a phone the theme's script is a third of a second of the main thread, just when a
     returning visit's engine answers; a calculator page holds it until the first result is shown.
     Then it runs as on any page: search, and instant navigation to pages whose scripts bind once."""
     context.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
@@ -305,7 +305,7 @@ def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme
 
 
 def test_the_theme_starts_on_its_own_when_the_engine_is_slow(context: Any, page: Any) -> None:
-    """Issue 16: the theme waits for a first result only so long (calculators.js: themeHoldMs); while it
+    """The theme waits for a first result only so long (calculators.js: themeHoldMs); while it
     waits, the page is already drawn as the running theme draws it (the "js" class, set in <head>)."""
     context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered
     context.add_init_script(

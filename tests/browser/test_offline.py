@@ -155,9 +155,9 @@ def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) 
 def test_a_page_the_player_opens_comes_from_the_cache_at_once_and_a_reload_asks_the_network(
     visit: Visit,
 ) -> None:
-    """Issue 16: once this version is cached, a page the player opens (a link from elsewhere, a bookmark,
+    """Once this version is cached, a page the player opens (a link from elsewhere, a bookmark,
     the home screen) is answered from the cache, without waiting for the network; a reload, and a page
-    fetched by instant navigation, still ask the network first (issue 14: a new deploy reaches them)."""
+    fetched by instant navigation, still ask the network first (a new deploy reaches them)."""
     page = first_visit(visit, "glossary/")
     article = visit.folder / "rules" / "damage" / "index.html"
     text = article.read_text(encoding="utf-8")
@@ -259,7 +259,7 @@ def test_the_site_is_installable_as_an_app(visit: Visit) -> None:
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
 
 
-# The engine's snapshot cache is named by the site's scope (issue 14); these run on calculators/NAME/.
+# The engine's snapshot cache is named by the site's scope; these run on calculators/NAME/.
 SNAPSHOT_CACHE_JS = (
     'const snapshotCache = () => "mneme-engine-snapshot@" + new URL("../../", document.baseURI).pathname;'
 )

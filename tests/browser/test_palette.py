@@ -1,4 +1,4 @@
-"""The light/dark switch (issue 16): our own, so the page's colours are set once, before the content.
+"""The light/dark switch: our own, so the page's colours are set once, before the content.
 
 The theme's palette component rewrote the body's colour attributes after load, which restyled the
 whole page (the largest single task on a long page on a phone). Ours sets them while the header is

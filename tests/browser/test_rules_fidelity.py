@@ -1,4 +1,4 @@
-"""Rules fidelity in headless Chromium (issue 15): each calculator opened through a shareable link.
+"""Rules fidelity in headless Chromium: each calculator opened through a shareable link.
 
 Every test opens the link exactly as a player would share it, waits for the live (Pyodide) result and
 checks (a) that every output equals CPython's for the same inputs and (b) the corrected number the rule

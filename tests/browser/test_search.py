@@ -1,4 +1,4 @@
-"""Search that answers (issue 13): common questions typed into the site's search box find a rules page first.
+"""Search that answers: common questions typed into the site's search box find a rules page first.
 
 The rules pages carry a higher search boost than the Rulings page and the other games' pages (their
 ``search: boost:`` front matter). The test drives the built site's real search box: the theme's search

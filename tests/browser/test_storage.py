@@ -1,4 +1,4 @@
-"""The player's data in the built site (issue 14, "Nothing lost, never mixed"), in headless Chromium.
+"""The player's data in the built site, in headless Chromium: nothing lost, never mixed.
 
 - Many tabs, one truth: two tabs of one browser edit characters; both edits survive and each tab
   shows the other's; the tracker hears the other tab too.
@@ -9,7 +9,7 @@
   storage full or blocked is said, never "Saved"; "Download file" exports the character shown now;
   an over-long link is refused, never cut.
 - Scope: two copies of the site under two sub-paths of one origin keep their own characters.
-- Local first (issue 13): with the engine blocked, a new character's name survives a reload.
+- Local first: with the engine blocked, a new character's name survives a reload.
 """
 
 from __future__ import annotations
@@ -385,7 +385,7 @@ def test_two_copies_of_the_site_under_two_sub_paths_keep_their_own_characters(
     assert [k.split("character.v1:")[0] for k in keys] == ["mneme@/a/:", "mneme@/b/:"]
 
 
-# ---------------------------------------------------------------- local first (issue 13)
+# ---------------------------------------------------------------- local first
 
 
 def test_with_the_engine_blocked_a_new_characters_name_survives_a_reload(page: Any, page_log: Any) -> None:
@@ -401,7 +401,7 @@ def test_with_the_engine_blocked_a_new_characters_name_survives_a_reload(page: A
     expect(page.locator(".mt-picker option")).to_have_text(["Kara"])
 
 
-# ---------------------------------------------------------------- tracker (issue 13)
+# ---------------------------------------------------------------- tracker
 
 
 def test_a_saved_character_joins_with_initiative_and_its_damage_goes_back_to_my_character(page: Any) -> None:

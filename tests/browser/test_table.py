@@ -123,7 +123,7 @@ def heights(page: Any) -> list[float]:
 def test_a_new_sheet_and_an_empty_tracker_fill_the_space_kept_for_them(
     page: Any, browser: Any, site_url: str, which: str
 ) -> None:
-    """Issue 16: both apps are drawn by script, after the first paint; the text below them must not
+    """Both apps are drawn by script, after the first paint; the text below them must not
     jump when they appear (a layout shift Lighthouse counts). The space kept before the script runs
     (seen with scripts off) is at least what the new app takes, and not much more."""
     no_script = browser.new_context(base_url=site_url, java_script_enabled=False)
@@ -188,7 +188,7 @@ def test_a_character_made_on_the_phone_is_checked_saved_and_still_there_after_a_
 
 
 def test_a_new_player_s_box_is_built_with_the_page_and_filled_in_place(page: Any) -> None:
-    """Issue 16: the "use my character" box above a calculator is in the built page as a player with no
+    """The "use my character" box above a calculator is in the built page as a player with no
     character sees it (calculators/table/ui.py, mine_box); the script fills the same place with the
     same words, so the form below does not move (it was a layout shift of 0.07 on a phone)."""
     page.add_init_script(

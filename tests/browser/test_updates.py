@@ -1,4 +1,4 @@
-"""Updates that never mix, and offline that says so (issue 14), in headless Chromium.
+"""Updates that never mix, and offline that says so, in headless Chromium.
 
 - Build A, then build B (the same sources under another ``MNEME_BUILD_LABEL``) served on the same port:
   no page ever shows a form computed by another build than the page's own ``mneme-build``; a page the
@@ -149,7 +149,7 @@ def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
 
         deploy(site_copy, build_b)
         # 1. A link followed on the open tab: a page the player opens comes whole from A's cache, with
-        #    A's engine (issue 16: at once, whatever the network). This server's port is not the one the
+        #    A's engine (at once, whatever the network). This server's port is not the one the
         #    build's sitemap names, so the theme lets the click through as a full page load.
         wait_theme(page)
         page.evaluate(

@@ -1,4 +1,4 @@
-"""The Effect calculator's reckless and costly-success options (issue 5).
+"""The Effect calculator's reckless and costly-success options.
 
 Core Mechanics § Costly Success; Actions § Reckless Action; rulings costly-success-sign and reckless-twice.
 """

@@ -272,7 +272,7 @@ def test_compute_json_accepts_non_string_values_and_bad_json_shapes() -> None:
     assert json.loads(runtime.compute_json("effect", "[1, 2]"))["ok"]
 
 
-# ---------------------------------------------------------------- the answer first (issue 13)
+# ---------------------------------------------------------------- the answer first
 
 
 @pytest.mark.parametrize("name", NAMES)

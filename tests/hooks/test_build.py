@@ -33,7 +33,7 @@ def test_only_the_needed_pyodide_runtime_files_are_bundled(site: Path) -> None:
     bundled = sorted(
         re.sub(r"\.[0-9a-f]{16}\.", ".", p.name) for p in (site / "assets" / "pyodide").iterdir()
     )
-    # The standard library ships trimmed and content-hashed (python_stdlib.HASH.zip, issue 16).
+    # The standard library ships trimmed and content-hashed (python_stdlib.HASH.zip).
     assert bundled == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"])
 
 

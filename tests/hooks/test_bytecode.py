@@ -1,4 +1,4 @@
-"""Issue 16 build steps: bytecode (``hooks/bytecode.py``), the early engine start (``early_engine.py``)."""
+"""Start-up build steps: bytecode (``hooks/bytecode.py``), the early engine start (``early_engine.py``)."""
 
 from __future__ import annotations
 

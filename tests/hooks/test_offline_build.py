@@ -76,7 +76,7 @@ def test_the_cache_is_named_by_a_hash_of_the_built_files(site: Path) -> None:
         digest.update(hashlib.sha256((site / rel).read_bytes()).digest())
     assert settings(site)["build"] == digest.hexdigest()[:16]
     assert settings(site)["dev"] is False
-    # Cache names end with the site's scope: a site at /a/ never matches one at /a/b/ (issue 14).
+    # Cache names end with the site's scope: a site at /a/ never matches one at /a/b/.
     assert offline.cache_name("abc", "/sub/path/") == "mneme-offline-abc@/sub/path/"
 
 
@@ -101,7 +101,7 @@ def test_the_service_worker_deletes_old_caches_and_is_scoped_to_its_own_folder(s
 
 def test_registration_uses_a_url_relative_to_the_script(site: Path) -> None:
     (register,) = (site / "assets" / "offline").glob("register.*.js")
-    assert re.fullmatch(r"register\.[0-9a-f]{16}\.js", register.name)  # content-hashed (issue 14)
+    assert re.fullmatch(r"register\.[0-9a-f]{16}\.js", register.name)  # content-hashed
     text = register.read_text(encoding="utf-8")
     assert 'new URL("../../", script ? script.src : location.href)' in text
     for page in site.rglob("*.html"):

@@ -1,7 +1,7 @@
 """Each page links only what it uses, every file of ours is content-hashed, and every page names its build.
 
-Issue 16 (light pages): one script (the loader) and one stylesheet of ours per page, print.css print-only.
-Issue 14 (updates that never mix): ``<meta name="mneme-build">`` in every page's head equals the build
+Light pages: one script (the loader) and one stylesheet of ours per page, print.css print-only.
+Updates that never mix: ``<meta name="mneme-build">`` in every page's head equals the build
 the worker reports; a new build renames every changed file of ours.
 """
 
@@ -71,7 +71,7 @@ SCRIPT_TAG = re.compile(r"<script\b([^>]*)>")
 
 
 def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> None:
-    """Issue 16: a parser-blocking script still downloading holds back a phone's first paint; all of
+    """A parser-blocking script still downloading holds back a phone's first paint; all of
     them run once the page is parsed, in document order: engine, calculators, the theme, then ours.
     On a calculator page the theme's script is held, inert, where it stood: calculators.js starts it
     after the first result (hooks/early_engine.py: with_held_theme)."""
@@ -165,7 +165,7 @@ def test_a_new_build_label_or_source_gives_a_new_build_and_new_names(monkeypatch
     assert other.scripts[0] != first.scripts[0]  # the loader names the new scripts, so it is new too
 
 
-# ---------------------------------------------------------------- the trimmed standard library (issue 16)
+# ---------------------------------------------------------------- the trimmed standard library
 
 
 def test_trimming_keeps_the_wanted_modules_what_they_import_as_they_load_and_their_packages() -> None:

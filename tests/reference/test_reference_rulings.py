@@ -1,4 +1,4 @@
-"""The rulings page as built: engine option names folded into closed blocks (issue 13)."""
+"""The rulings page as built: engine option names folded into closed blocks."""
 
 from __future__ import annotations
 

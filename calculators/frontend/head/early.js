@@ -1,4 +1,4 @@
-// Early engine start (issue 16), inlined at the top of <head> of each page with a calculator or a
+// Early engine start, inlined at the top of <head> of each page with a calculator or a
 // table app (hooks/early_engine.py; its hash joins the page's Content-Security-Policy). It creates
 // the engine's worker before the page's stylesheets and scripts load, so Pyodide's downloads begin
 // at once, and keeps what the worker says until engine.js takes it over (window.mnemeEarlyEngine).

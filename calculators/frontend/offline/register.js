@@ -2,9 +2,9 @@
 // The URL is relative to this script (assets/offline/ -> ../../), so the site works under any
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
 // first live result (or failure), so precaching never competes with the first paint or the engine.
-// Offline that says so (issue 14): a small mark in the page footer shows the precache's progress,
+// Offline that says so: a small mark in the page footer shows the precache's progress,
 // then "Available offline", or which files could not be saved, with Retry.
-// Updates that never mix (issue 14): when a new version is installed and waiting, a notice offers
+// Updates that never mix: when a new version is installed and waiting, a notice offers
 // [data-action="update"]: the new worker takes over and the page reloads at once.
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
 // window.mnemeOffline.status() is the last status the worker reported;

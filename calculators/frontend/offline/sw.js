@@ -16,10 +16,10 @@
 //   message:  "status" (what is cached), "retry" (fetch the files that failed), "skip-waiting"
 //             (the page's Update button: the waiting new version takes over now).
 // Cache names end with this site's own scope ("mneme-offline-HASH@/sub/path/"): two sites on one
-// origin (GitHub Pages project sites) never touch each other's caches (issue 14).
+// origin (GitHub Pages project sites) never touch each other's caches.
 // Why not Workbox: its precache fails the whole install when one file fails (the all-or-nothing
-// fault issue 14 removes) and brings a runtime bigger than this file; our files are already named by
-// content hash, which is what its revision manifest would add.
+// fault this worker exists to avoid) and brings a runtime bigger than this file; our files are
+// already named by content hash, which is what its revision manifest would add.
 
 const SETTINGS = /*MNEME_OFFLINE*/ { build: "dev", prefix: "mneme-offline-", files: [], dev: true } /*END_MNEME_OFFLINE*/;
 
@@ -176,7 +176,7 @@ function isReload(request) {
   return request.isReloadNavigation === true || request.cache === "no-cache" || request.cache === "reload";
 }
 
-// A page the player opens (issue 16): this version's copy, whole and at once. On a phone at the table
+// A page the player opens: this version's copy, whole and at once. On a phone at the table
 // the network's round trip (or a 4 s wait on a poor one) came before anything else, a returning
 // visit's engine included; every file the cached page names is in the same cache.
 async function pageOpened(request, url) {

@@ -86,7 +86,7 @@ def test_the_call_limits_the_worker_checks_are_pythons() -> None:
 
 
 def test_the_my_character_box_is_built_for_calculators_a_character_fills_in() -> None:
-    """Issue 16: the box is in the built page as a new player sees it; character.js fills it in place
+    """The box is in the built page as a new player sees it; character.js fills it in place
     with the same words (config "mine")."""
     box = ui.mine_box("attack", "../../")
     assert box.startswith('<div class="mt-mine" data-mine-for="attack">')

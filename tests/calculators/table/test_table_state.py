@@ -600,7 +600,7 @@ def test_when_the_acting_combatant_leaves_the_next_in_order_acts() -> None:
     assert left["order"] == ["c2", "c3"] and left["current"] == "c3"
 
 
-# ---------------------------------------------------------------- bounded input (issue 14)
+# ---------------------------------------------------------------- bounded input
 
 
 def _depth(value: object) -> int:
