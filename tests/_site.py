@@ -25,7 +25,6 @@ import subprocess
 import sys
 import threading
 import zipfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -126,10 +125,9 @@ class SharedSite:
             if not (self.folder / "built").is_file():
                 done = mkdocs_build(site, self.url)
                 if done.returncode != 0:
-                    failed.write_text(
-                        f"mkdocs build --strict failed:\n{done.stderr[-6000:]}", encoding="utf-8"
-                    )
-                    raise RuntimeError(failed.read_text(encoding="utf-8"))
+                    message = f"mkdocs build --strict failed:\n{done.stderr[-6000:]}"
+                    failed.write_text(message, encoding="utf-8")
+                    raise RuntimeError(message)
                 (self.folder / "built").touch()
         return site
 
@@ -197,13 +195,11 @@ class SiteServer:
         self.httpd.server_close()
 
 
-def launch_chromium(playwright: Any, extra_args: Sequence[str] = ()) -> Any:
+def launch_chromium(playwright: Any) -> Any:
     """Debian's Chromium, headless, with the project's flags (never Playwright's own download)."""
     if not Path(CHROMIUM).exists():
         raise FileNotFoundError(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does it)")
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *extra_args]
-    )
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
 def zip_of(files: dict[str, str]) -> bytes:

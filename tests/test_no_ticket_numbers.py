@@ -14,22 +14,18 @@ TICKET = re.compile(rf"\({WORD}s? \d+|\b{WORD} \d+\b", re.IGNORECASE)
 
 
 def _files() -> list[Path]:
-    """The repository's files (tracked, and new ones not ignored), or a walk when git is unavailable."""
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=60,
-        ).stdout.split("\0")
-        paths = [ROOT / name for name in listed if name]
-    except (OSError, subprocess.SubprocessError):
-        paths = list(ROOT.rglob("*"))
+    """The repository's files: tracked, and new ones git does not ignore."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.split("\0")
     return sorted(
         path
-        for path in paths
+        for path in (ROOT / name for name in listed if name)
         if path.suffix in KINDS
         and path.is_file()
         and path.relative_to(ROOT).parts[0] not in SKIPPED

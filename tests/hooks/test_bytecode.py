@@ -14,9 +14,9 @@ from _site import ROOT, zip_of
 sys.path.insert(0, str(ROOT / "hooks"))
 import bytecode
 import early_engine
+from engine_bundle import PYODIDE_VERSION as VERSION
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
-VERSION = "314.0.7"
 BROKEN = zip_of({"broken.py": "def (:\n"})
 
 
