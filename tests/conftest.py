@@ -1,7 +1,8 @@
 """Suite-wide pytest setup.
 
 - Every test under ``tests/browser/`` is marked ``browser``: ``pytest -m "not browser"`` is the fast
-  suite and ``pytest -m browser`` the headless-Chromium one. Browser fixtures: ``tests/browser/conftest.py``.
+  suite and ``pytest -m browser`` the headless-Chromium one. With pytest-xdist they all run in one
+  process (one group), beside the fast tests in the other. Browser fixtures: ``tests/browser/conftest.py``.
 - ``site`` is the real site, built strictly once per test session on first use and shared by every test
   and every pytest-xdist process (``tests/_site.py``: ``SharedSite``); ``site_url`` is where it is served.
 - Hypothesis runs without its per-example deadline: speed is measured in ``bench/``, never asserted in
@@ -72,3 +73,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
+            # One process runs every browser test (--dist loadgroup): two Chromiums competing for two
+            # cores turned the engine's timing into failures (a retry counted twice, a hand-off read
+            # before its values, a page swap that never came) in about one full run in three.
+            item.add_marker(pytest.mark.xdist_group("browser"))
