@@ -16,7 +16,9 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
   ``window.__mnemeSitemapIn`` marks when the
   theme has its sitemap (``wait_instant_navigation``).
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
-  another host. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
+  another host; in a ``returning_visit`` module, the module's one tab (``Tab``: a page of the site
+  opened there is reached by instant navigation, as a player's link, so the engine is not started
+  again), unless the test is marked ``own_page``. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
 - ``page_log``: what the page reported (``errors``, ``console``, ``foreign``) and ``allow()``.
 - ``open_calculator(name, **params)``: opens ``calculators/NAME/?params``, waits until the engine has
   computed live (``data-state="ready"``) and a link click is instant navigation, and returns the
@@ -32,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode, urljoin, urlsplit
 
 import pytest
 from _site import launch_chromium
@@ -119,13 +121,26 @@ def _new_context(browser: Any, site_url: str, log: Callable[[], PageLog], *, rou
     return ctx
 
 
+@dataclass
+class ModuleVisit:
+    """A returning_visit module's one context and its one tab, and the log of the test now running."""
+
+    context: Any
+    log: list[PageLog]
+    tab: Tab | None = None
+
+
 @pytest.fixture(scope="module")
-def _returning_context(browser: Any, site_url: str) -> Iterator[tuple[Any, list[PageLog]]]:
+def _returning_context(browser: Any, site_url: str) -> Iterator[ModuleVisit]:
     """One context for a whole test module: after its first test the engine is a returning visitor's."""
     log = [PageLog()]
-    ctx = _new_context(browser, site_url, lambda: log[0], routed=False)
-    yield ctx, log
-    ctx.close()
+    visit = ModuleVisit(_new_context(browser, site_url, lambda: log[0], routed=False), log)
+    yield visit
+    visit.context.close()
+
+
+def _uses_module_context(node: Any) -> bool:
+    return bool(node.get_closest_marker("returning_visit")) and not node.get_closest_marker("first_visit")
 
 
 @pytest.fixture
@@ -137,12 +152,13 @@ def context(request: pytest.FixtureRequest, browser: Any, site_url: str, page_lo
     A fresh context saves no offline copy (the service worker is not registered) unless the test is
     marked ``offline_copy``."""
     node = request.node
-    if node.get_closest_marker("returning_visit") and not node.get_closest_marker("first_visit"):
-        ctx, log = request.getfixturevalue("_returning_context")
-        log[0] = page_log
-        yield ctx
-        for pg in ctx.pages:
-            pg.close()
+    if _uses_module_context(node):
+        visit: ModuleVisit = request.getfixturevalue("_returning_context")
+        visit.log[0] = page_log
+        yield visit.context
+        for pg in visit.context.pages:
+            if visit.tab is None or pg is not visit.tab.raw:
+                pg.close()
         return
     ctx = _new_context(browser, site_url, lambda: page_log)
     if not node.get_closest_marker("offline_copy"):
@@ -153,14 +169,105 @@ def context(request: pytest.FixtureRequest, browser: Any, site_url: str, page_lo
     ctx.close()
 
 
+def _watch(pg: Any, log: Callable[[], PageLog]) -> None:
+    pg.on("pageerror", lambda exc: log().errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and log().console.append(msg.text))
+
+
 @pytest.fixture
-def page(context: Any, page_log: PageLog) -> Iterator[Any]:
-    pg = context.new_page()
-    pg.on("pageerror", lambda exc: page_log.errors.append(str(exc)))
-    pg.on("console", lambda msg: msg.type == "error" and page_log.console.append(msg.text))
-    yield pg
+def page(request: pytest.FixtureRequest, context: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
+    """A new page in ``context``; in a returning_visit module, the module's one tab (``Tab``) unless the
+    test is marked ``own_page`` (or ``first_visit``)."""
+    node = request.node
+    if _uses_module_context(node) and not node.get_closest_marker("own_page"):
+        visit: ModuleVisit = request.getfixturevalue("_returning_context")
+        if visit.tab is None or visit.tab.raw.is_closed():
+            raw = context.new_page()
+            _watch(raw, lambda: visit.log[0])
+            visit.tab = Tab(raw, site_url)
+        tab = visit.tab
+        tab.begin()
+        yield tab
+        tab.release()
+    else:
+        pg = context.new_page()
+        _watch(pg, lambda: page_log)
+        yield pg
     problems = page_log.problems()
     assert not problems, "the page reported problems:\n" + "\n".join(problems)
+
+
+INSTANT_GO_JS = """
+(href) => {
+  const link = document.createElement("a");
+  link.href = href;
+  link.textContent = "next";
+  link.id = "__test_go";
+  (document.querySelector("article") || document.body).append(link);
+  link.click();
+}
+"""
+INSTANT_ARRIVED_JS = """(href) => location.href === href && !document.getElementById("__test_go")
+  && !!document.querySelector("article")"""
+
+
+class Tab:
+    """A returning_visit module's one page, shared by its tests as a player keeps one tab open.
+
+    ``goto`` to another page of the site is a link followed in the page (the theme's instant
+    navigation: the engine, already started, answers at once) rather than a new load: the same code
+    shows and binds the page either way. A load of the same page (another address query, say), of a
+    file that is not a page, or from outside the site is still a real load. Each test starts at the
+    desktop size in the light scheme; a handler a test adds with ``on`` is removed after it. A test that
+    needs its own init script or route is marked ``own_page`` (this tab refuses them).
+    """
+
+    def __init__(self, raw: Any, site_url: str) -> None:
+        self.raw = raw
+        self.site_url = site_url
+        self._handlers: list[tuple[str, Callable[..., Any]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+    def begin(self) -> None:
+        self.raw.set_viewport_size({"width": 1280, "height": 900})
+        self.raw.emulate_media(color_scheme="light")
+
+    def release(self) -> None:
+        for event, handler in self._handlers:
+            self.raw.remove_listener(event, handler)
+        self._handlers.clear()
+
+    def on(self, event: str, handler: Callable[..., Any]) -> None:
+        self._handlers.append((event, handler))
+        self.raw.on(event, handler)
+
+    def add_init_script(self, *args: Any, **kwargs: Any) -> None:
+        raise RuntimeError(
+            "a returning_visit module's shared tab takes no init script: mark the test own_page"
+        )
+
+    def route(self, *args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a returning_visit module's shared tab takes no route: mark the test own_page")
+
+    def goto(self, url: str, **kwargs: Any) -> Any:
+        target = urljoin(self.site_url, url)
+        here, there = urlsplit(self.raw.url), urlsplit(target)
+        instant = (
+            not kwargs
+            and self.raw.url.startswith(self.site_url)
+            and target.startswith(self.site_url)
+            and there.path.endswith("/")
+            and here.path != there.path
+            and not there.fragment
+        )
+        if not instant:
+            return self.raw.goto(url, **kwargs)
+        wait_instant_navigation(self.raw)
+        self.raw.evaluate(INSTANT_GO_JS, target)
+        self.raw.wait_for_function(INSTANT_ARRIVED_JS, arg=target, timeout=READY_TIMEOUT_MS)
+        return None
 
 
 def outputs(form: Any) -> dict[str, str]:

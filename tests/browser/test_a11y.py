@@ -27,11 +27,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VIEWS = [(1280, "light"), (360, "light"), (360, "dark"), (1280, "dark")]
 """Desktop and phone widths, light and dark schemes: every page is checked in each."""
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+"""The axe rules whose result a scheme can change. The dark scheme changes colours only (the theme's
+colour variables; our stylesheets' dark rules set colours only, as a test below checks), so in it axe
+checks colours; everything else it has checked at the same width in the light scheme."""
+CSS_DIR = ROOT / "calculators" / "frontend"
+COLOUR_PROPERTIES = re.compile(
+    r"^(--[\w-]+|color|background(-color)?|border(-\w+)?-color|outline-color|fill|stroke)$"
+)
 PHONE = {"width": 360, "height": 780}
 
 RUN_AXE = """
-async () => {
-  const result = await axe.run(document, { resultTypes: ["violations"] });
+async (rules) => {
+  const only = rules ? { runOnly: { type: "rule", values: rules } } : {};
+  const result = await axe.run(document, { resultTypes: ["violations"], ...only });
   return result.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
@@ -56,11 +65,13 @@ SHOW_ALL = """() => { for (const el of document.querySelectorAll(".md-content__i
   el.style.contentVisibility = "visible"; } }"""
 
 
-def check(page: Any, where: str) -> list[str]:
+def check(page: Any, where: str, rules: list[str] | None = None) -> list[str]:
+    """axe's violations on the page as it is now (only ``rules``, if given)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_source())
     return [
-        f"{where}: {v['id']} ({v['impact']}): {v['help']} -> {v['nodes']}" for v in page.evaluate(RUN_AXE)
+        f"{where}: {v['id']} ({v['impact']}): {v['help']} -> {v['nodes']}"
+        for v in page.evaluate(RUN_AXE, rules)
     ]
 
 
@@ -113,7 +124,8 @@ def sweep(page: Any, paths: list[str]) -> list[str]:
         page.evaluate(SHOW_ALL)
         for width, scheme in VIEWS:
             view(page, width, scheme)
-            problems += check(page, f"{path or 'home'} at {width} px, {scheme}")
+            rules = COLOUR_RULES if scheme == "dark" else None
+            problems += check(page, f"{path or 'home'} at {width} px, {scheme}", rules)
     return problems
 
 
@@ -139,6 +151,21 @@ def test_axe_finds_no_violation_on_any_page_at_phone_and_desktop_width_light_and
     assert len(pages) >= 20
     problems = sweep(page, pages[part::PARTS])
     assert not problems, summary(problems)
+
+
+DARK_RULE = re.compile(r"([^{}]*slate[^{}]*)\{([^}]*)\}")
+
+
+def test_the_dark_scheme_changes_only_colours() -> None:
+    """Why the sweep checks only colours in the dark scheme: no rule of ours for it sets anything else."""
+    found = 0
+    for sheet in sorted(CSS_DIR.rglob("*.css")):
+        for selector, body in DARK_RULE.findall(sheet.read_text(encoding="utf-8")):
+            found += 1
+            names = [decl.split(":", 1)[0].strip() for decl in body.split(";") if decl.strip()]
+            others = [name for name in names if not COLOUR_PROPERTIES.match(name)]
+            assert not others, f"{sheet.name}: {selector.strip()} sets {others} in the dark scheme"
+    assert found >= 4
 
 
 LONG_PAGE = """() => Array.from(document.querySelectorAll(".md-content__inner > *")).some(

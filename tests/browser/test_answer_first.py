@@ -272,6 +272,7 @@ LEAVING = [
 ]
 
 
+@pytest.mark.own_page  # its own calculator settings (an init script)
 def test_the_address_follows_the_values_when_the_page_is_quiet_or_the_player_may_leave(
     page: Any, open_calculator: Any, python_outputs: Any
 ) -> None:
@@ -300,6 +301,7 @@ def test_the_address_follows_the_values_when_the_page_is_quiet_or_the_player_may
         )
 
 
+@pytest.mark.own_page  # its own calculator settings (an init script)
 def test_a_reload_before_the_address_is_written_keeps_the_newest_values(
     page: Any, open_calculator: Any, python_outputs: Any
 ) -> None:

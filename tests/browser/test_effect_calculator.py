@@ -107,6 +107,7 @@ def test_the_steppers_change_a_number_within_its_range(open_calculator: Any, pyt
     wait_outputs(form, python_outputs("effect", advantage=2))
 
 
+@pytest.mark.own_page  # every request of a whole load is seen
 def test_only_127_0_0_1_is_ever_asked_for_anything(page: Any, site_url: str) -> None:
     hosts: set[str] = set()
     page.on("request", lambda request: hosts.add(urlsplit(request.url).hostname or request.url))
