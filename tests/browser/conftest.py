@@ -18,7 +18,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
   another host; in a ``returning_visit`` module, the module's one tab (``Tab``: a page of the site
   opened there is reached by instant navigation, as a player's link, so the engine is not started
-  again), unless the test is marked ``own_page``. Tests expecting an error (e.g. a blocked file) call ``page_log.allow(regex)``.
+  again), unless the test is marked ``own_page``. Tests expecting an error (e.g. a blocked file) call
+  ``page_log.allow(regex)``.
 - ``page_log``: what the page reported (``errors``, ``console``, ``foreign``) and ``allow()``.
 - ``open_calculator(name, **params)``: opens ``calculators/NAME/?params``, waits until the engine has
   computed live (``data-state="ready"``) and a link click is instant navigation, and returns the
@@ -284,13 +285,28 @@ def outputs_fixture() -> Callable[[Any], dict[str, str]]:
     return outputs
 
 
+FORM_STATE_JS = """f => ({
+  state: f.dataset.state, stale: f.hasAttribute("data-stale"), connected: f.isConnected,
+  bound: !!f.mnemeBound, status: (f.querySelector("[data-status]") || {}).textContent,
+  forms: document.querySelectorAll("form[data-calculator]").length, url: location.href,
+  engine: window.mnemeEngine && window.mnemeEngine.stats,
+})"""
+"""What a form and its engine show: said when a form never becomes ready, to tell where it stopped."""
+
+
 def wait_ready(form: Any) -> None:
     """Wait until the form's engine is ready and the shown result is live (not stale)."""
-    form.page.wait_for_function(
-        "f => f.dataset.state === 'ready' && !f.hasAttribute('data-stale')",
-        arg=form.element_handle(),
-        timeout=READY_TIMEOUT_MS,
-    )
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    handle = form.element_handle()
+    try:
+        form.page.wait_for_function(
+            "f => f.dataset.state === 'ready' && !f.hasAttribute('data-stale')",
+            arg=handle,
+            timeout=READY_TIMEOUT_MS,
+        )
+    except PlaywrightTimeout:
+        pytest.fail(f"the calculator never showed a live result: {form.page.evaluate(FORM_STATE_JS, handle)}")
 
 
 THEME_RUNNING_JS = """() => {
