@@ -26,13 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "hooks"))
+sys.path.insert(0, str(ROOT))
 
 import _site  # noqa: E402
 from _site import CHROMIUM, build_site  # noqa: E402
 from bench_phone import gzip_server  # noqa: E402
 from bench_site import build_stock  # noqa: E402
-from early_engine import COMPUTES  # noqa: E402  (what makes a page start the engine)
+
+from sitebuild.early_engine import COMPUTES  # noqa: E402  (what makes a page start the engine)
 
 
 def pages(site: Path) -> dict[str, bool]:

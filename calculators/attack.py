@@ -16,15 +16,16 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.damage import (
+from calculators.format import number, percent, plural, signed, term, two_decimals
+from calculators.parts import ADVANTAGE, CHECK, EFFECT, ORDINARY, difficulty_input, modifier_input
+from calculators.parts.damage_parts import (
     chart_points,
     damage_steps,
     dice_param,
     injury_outputs,
     per_roll_text,
 )
-from calculators.format import number, percent, plural, signed, term, two_decimals
-from calculators.mitigation import (
+from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     DEFEND,
     DEFEND_CHOICES,
@@ -33,7 +34,6 @@ from calculators.mitigation import (
     cap_steps,
     yes_no,
 )
-from calculators.parts import ADVANTAGE, CHECK, EFFECT, ORDINARY, difficulty_input, modifier_input
 from rules_core import checks, damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "compute"]

@@ -16,7 +16,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
 from calculators.parts import characteristic_inputs, optional_modifier_input, threshold_reading_input
-from calculators.thresholds import state_text
+from calculators.parts.injury_parts import state_text
 from rules_core import healing, injury
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timeline_points"]

@@ -13,8 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.parts import chance_chart, modifier_input
-from calculators.table.character import CHARACTERISTICS
+from calculators.parts import CHARACTERISTICS, chance_chart, modifier_input
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 

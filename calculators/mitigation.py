@@ -14,66 +14,31 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import ORDINARY, factor_input
+from calculators.parts.mitigation_parts import (
+    CAP_CHOICES,
+    CAP_RULING,
+    DEFEND,
+    DEFEND_CHOICES,
+    FACTOR_RULES,
+    ORDER_CHOICES,
+    cap_steps,
+    yes_no,
+)
 from rules_core import checks, mitigation
 
-__all__ = ["CALCULATOR", "FACTOR_RULES", "cap_steps", "compute", "fail_degree_text", "yes_no"]
+__all__ = ["CALCULATOR", "compute", "fail_degree_text"]
 
 FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
 ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
-DEFEND = fw.RuleLink("Defending", "rules/mitigation.md#defend")
 SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
 ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
-CAP_RULING = fw.RuleLink("Ruling: the cap of 4", "rulings.md#defend-cap")
-
-FACTOR_RULES: dict[str, fw.RuleLink] = {
-    "conditions": fw.RuleLink("Conditions", "rules/mitigation.md#conditions"),
-    "concealment": fw.RuleLink("Conditions", "rules/mitigation.md#conditions"),
-    "cover": fw.RuleLink("Cover", "rules/mitigation.md#cover"),
-    "skill": fw.RuleLink("Skill", "rules/mitigation.md#skill-defence"),
-}
-"""The rule each mitigating factor's step cites."""
-
-DEFEND_CHOICES = (
-    ("none", "Not defending"),
-    ("cover", "Defending with cover"),
-    ("concealment", "Defending with concealment"),
-    ("skill", "Defending with skill"),
-)
-ORDER_CHOICES = (
-    ("priority", "Cover before skill (ruling)"),
-    ("skill_before_cover", "Skill before cover"),
-)
-CAP_CHOICES = (
-    ("always", "Always at most 4"),
-    ("doubling_only", "Only when doubled"),
-)
-
-
-def yes_no(flag: bool) -> str:
-    """``yes`` or ``no``, as outputs print a flag."""
-    return "yes" if flag else "no"
 
 
 def fail_degree_text(effect: int) -> str:
     """How a signed fail effect reads as a degree in the working (``\u22123`` is ``3``)."""
     return f"Effect {signed(effect)} is a fail effect of degree {-effect}." if effect < 0 else ""
-
-
-def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[fw.Step]:
-    """A step for each cover or concealment above the cap of 4 that counts as 4 without a Defend."""
-    return [
-        fw.Step(
-            f"{step.name.capitalize()} {values[step.name]} counts as {step.modifier}: cover and "
-            f"concealment never count above {step.modifier}.",
-            CAP_RULING,
-        )
-        for step in result.steps
-        if step.name in ("cover", "concealment")
-        and step.name != result.defend.value
-        and values[step.name] > step.modifier
-    ]
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:

@@ -15,9 +15,10 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, signed
 from calculators.parts import characteristic_inputs, threshold_reading_input
+from calculators.parts.injury_parts import state_text
 from rules_core import injury, limits, targeting
 
-__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "STATE_TEXT", "compute", "state_text"]
+__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "compute"]
 
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
@@ -40,24 +41,12 @@ STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
     ),
     injury.InjuryCondition.DYING: fw.RuleLink("Dying", "rules/injury.md#dying"),
 }
-STATE_TEXT: dict[injury.InjuryCondition, str] = {
-    injury.InjuryCondition.UNHURT: "unhurt",
-    injury.InjuryCondition.WOUNDED: "wounded",
-    injury.InjuryCondition.SERIOUSLY_WOUNDED: "seriously wounded",
-    injury.InjuryCondition.CRITICALLY_WOUNDED: "critically wounded",
-    injury.InjuryCondition.DYING: "dying",
-}
 ROUNDING_CHOICES = (("down", "Rounded down (ruling)"), ("exact", "The exact fraction"))
 
 
 def _location_choices() -> tuple[tuple[str, str], ...]:
     areas = tuple((e.area, e.label) for e in targeting.targeted_effects(1))
     return (("none", "Not targeted"), *areas)
-
-
-def state_text(condition: injury.InjuryCondition) -> str:
-    """The injury condition as the outputs print it (``seriously wounded``)."""
-    return STATE_TEXT[condition]
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:

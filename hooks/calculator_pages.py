@@ -7,7 +7,7 @@
   left alone (so pages can show the syntax); the scanning is ``markers.py``'s.
 - A line ``<!-- calculators-index -->`` is replaced by a table of every registered
   calculator, linked to the page that shows it (first in navigation order) and
-  described by its ``summary`` (``calculators.reference.index``). A calculator
+  described by its ``summary`` (``sitebuild.reference.index``). A calculator
   shown on no page fails the build.
 - Rule links used by calculators (``rules/checks.md#effect``) are checked: a
   missing page or anchor is reported at the levels of mkdocs' ``validation:``
@@ -17,7 +17,7 @@
   Every page links only ``loader.HASH.js``, ``register.HASH.js`` and ``mneme.HASH.css``; the
   loader adds the calculator runtime and table apps where they are used.
 - Pages the table scripts work on (the character page, the tracker, any page with a
-  calculator: "use my character") carry ``calculators.table.ui.page_config()`` as data,
+  calculator: "use my character") carry ``sitebuild.table_ui.page_config()`` as data,
   ``<div id="mneme-table-config" hidden data-config='JSON'>``: empty documents, schemas,
   limits, labels and rule sentences come from Python, not from the scripts. An attribute,
   not a ``<script type="application/json">``: the theme's instant navigation re-creates every
@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import posixpath
@@ -36,9 +37,6 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-import early_engine
-import engine_bundle  # siblings: mkdocs puts hooks/ on sys.path while loading a hook
-import markers
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -48,6 +46,12 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # the build package (sitebuild) sits beside this folder
+
+from sitebuild import bundle as engine_bundle  # noqa: E402
+from sitebuild import early_engine, markers  # noqa: E402
+from sitebuild.errors import BuildError  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 
@@ -64,8 +68,22 @@ _state: dict[str, Any] = {}
 def _fresh_modules() -> None:
     """Forget imported rules_core/calculators so `mkdocs serve` rebuilds see edits."""
     for name in list(sys.modules):
-        if name.split(".")[0] in {"rules_core", "calculators"}:
+        fresh = name.split(".")[0] in {"rules_core", "calculators", "table"}
+        if fresh or name.startswith(("sitebuild.reference", "sitebuild.rules_pages", "sitebuild.table_ui")):
             del sys.modules[name]
+
+
+def _reported(event: Any) -> Any:
+    """The event, with the build's errors (``BuildError``) reported as MkDocs' own (``PluginError``)."""
+
+    @functools.wraps(event)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return event(*args, **kwargs)
+        except BuildError as exc:
+            raise PluginError(str(exc)) from exc
+
+    return run
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -119,6 +137,7 @@ def _registry() -> Any:
     return registry
 
 
+@_reported
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     """Note which page shows each calculator (the first, in navigation order) for the index."""
     in_nav = [page.file for page in nav.pages]
@@ -133,7 +152,7 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
 
 
 def _calculator_index(page: Page) -> str:
-    from calculators.reference import CalculatorHome, calculator_index
+    from sitebuild.reference import CalculatorHome, calculator_index
 
     registry = _registry()
     here = posixpath.dirname(page.file.src_uri) or "."
@@ -148,6 +167,7 @@ def _calculator_index(page: Page) -> str:
         raise PluginError(f"{page.file.src_uri}: calculators index: {exc}") from exc
 
 
+@_reported
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     registry = _registry()
     names: list[str] = []
@@ -172,9 +192,9 @@ def _site_root(page: Page) -> str:
 
 
 def table_config_element() -> str:
-    """The table scripts' settings from ``calculators.table.ui``, as a hidden element with JSON data."""
+    """The table scripts' settings from ``sitebuild.table_ui``, as a hidden element with JSON data."""
     if "table_config" not in _state:
-        from calculators.table.ui import page_config
+        from sitebuild.table_ui import page_config
 
         data = json.dumps(page_config(), ensure_ascii=False, separators=(",", ":")).translate(_ATTR_SAFE)
         _state["table_config"] = f"<div id=\"{TABLE_CONFIG_ID}\" hidden data-config='{data}'></div>"
@@ -197,7 +217,7 @@ def _with_calculators(html: str, page: Page) -> str:
     from calculators.framework import registry
     from calculators.framework.render import render_calculator
     from calculators.framework.spec import evaluate
-    from calculators.table.ui import mine_box
+    from sitebuild.table_ui import mine_box
 
     root = _site_root(page)
     seen: dict[str, int] = defaultdict(int)

@@ -51,8 +51,8 @@ __all__ = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = "assets/offline/sw.js"  # site path of the template, from calculators/frontend/offline/
-TEMPLATE_SOURCE = ROOT / "calculators" / "frontend" / "offline" / "sw.js"
+TEMPLATE = "assets/offline/sw.js"  # site path of the template, from browser/offline/
+TEMPLATE_SOURCE = ROOT / "browser" / "offline" / "sw.js"
 SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
 CACHE_PREFIX = "mneme-offline-"
@@ -347,7 +347,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if not TEMPLATE_SOURCE.is_file():
         raise PluginError(f"hooks/offline.py: {TEMPLATE_SOURCE} (the service worker template) is missing")
     # sw.js is written at the site root after the build; register.js (content-hashed) and a11y.css
-    # (merged into mneme.HASH.css) come with the engine bundle (hooks/engine_bundle.py).
+    # (merged into mneme.HASH.css) come with the engine bundle (sitebuild/bundle.py).
     for path, (size, maskable) in ICONS.items():
         files.append(File.generated(config, path, content=draw_icon(size, maskable)))
     files.append(File.generated(config, "assets/offline/icon.svg", content=icon_svg()))

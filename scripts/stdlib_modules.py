@@ -1,9 +1,9 @@
-"""Re-makes ``hooks/stdlib_modules.txt``: the standard-library modules Pyodide and the engine import.
+"""Re-makes ``sitebuild/stdlib_modules.txt``: the standard-library modules Pyodide and the engine import.
 
 Builds the site with the FULL ``python_stdlib.zip`` offered beside the trimmed one, boots Pyodide from
 it in headless Chromium (a module worker, as the site's engine does), installs our wheel, warms and
 computes every calculator and imports the table API, then lists ``sys.modules``. The build ships
-those modules and what they import as they load (``hooks/engine_bundle.py``: ``trim_stdlib``).
+those modules and what they import as they load (``sitebuild/bundle.py``: ``trim_stdlib``).
 Run it after upgrading Pyodide or adding an import the engine makes only at run time; the tests
 (``tests/hooks/test_page_assets.py``, ``tests/browser/test_loading.py``) say when it is needed.
 Usage: ``.venv/bin/python scripts/stdlib_modules.py``.
@@ -22,10 +22,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from _site import SiteServer, build_site, launch_chromium  # noqa: E402
 
-OUT = ROOT / "hooks" / "stdlib_modules.txt"
+OUT = ROOT / "sitebuild" / "stdlib_modules.txt"
 HEADER = """\
 # Modules Pyodide and the engine import in the browser (every calculator computed, table API imported),
-# recorded by scripts/stdlib_modules.py from a full python_stdlib.zip. hooks/engine_bundle.py ships only
+# recorded by scripts/stdlib_modules.py from a full python_stdlib.zip. sitebuild/bundle.py ships only
 # these and what they import at module level; tests/browser/test_loading.py checks nothing else is used.
 """
 
@@ -45,7 +45,7 @@ async ([wheel, lock]) => {
         "for n in g.names():",
         "    r.warm(n)",
         "    r.compute_json(n, '{}', '')",
-        "import calculators.table.api",
+        "import table.api",
       ].join("\\\\n"));
       postMessage({ modules: py.runPython("import sys\\\\n','.join(sorted(sys.modules))") });
     } catch (error) {

@@ -68,12 +68,12 @@ def site_url(site: Path) -> str:
     return _shared().url
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if BROWSER_DIR in item.path.parents:
-            item.add_marker(pytest.mark.browser)
-            # One process runs every browser test (--dist loadgroup): two Chromiums competing for two
-            # cores turned the engine's timing into failures (a retry counted twice, a hand-off read
-            # before its values, a page swap that never came) in about one full run in three.
-            item.add_marker(pytest.mark.xdist_group("browser"))
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Marks each browser test as it is collected: before any hook reads the marks (pytest-xdist's
+    loadgroup reads its group in its own ``pytest_collection_modifyitems``, which ran before ours)."""
+    if BROWSER_DIR in item.path.parents:
+        item.add_marker(pytest.mark.browser)
+        # One process runs every browser test (--dist loadgroup): two Chromiums competing for two
+        # cores turned the engine's timing into failures (a retry counted twice, a hand-off read
+        # before its values, a page swap that never came) in about one full run in three.
+        item.add_marker(pytest.mark.xdist_group("browser"))

@@ -1,9 +1,15 @@
-"""The shape of the shipped Python: layers that import downwards only, and no import circle.
+"""The shape of the Python, by where it runs: layers that import downwards only, and no import circle.
 
 Every ``import`` counts, at module level or inside a function: a function-level import that closes a
-circle is still a circle, only a later one. ``rules_core`` imports the standard library and itself;
-``calculators`` imports ``rules_core``, the standard library and itself. Nothing imports
-``calculators.table.api`` (the worker's entry) or the build-only ``calculators.reference``.
+circle is still a circle, only a later one.
+
+- ``rules_core`` (the rules) imports the standard library and itself.
+- ``calculators`` imports ``rules_core``, the standard library and itself; one calculator never
+  imports another (what two share lives in ``calculators.parts`` or ``calculators.framework``).
+- ``table`` (the character and tracker documents) imports those two, the standard library and itself.
+- Those three are what the browser runs (the wheel is made of them, whole); none imports the build
+  (``sitebuild``) or the generator's glue (``hooks``). Nothing imports ``table.api`` (the worker's entry).
+- ``sitebuild`` never imports MkDocs: only ``hooks/`` speaks to the generator.
 """
 
 from __future__ import annotations
@@ -15,8 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from calculators.framework import registry
+
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ("rules_core", "calculators")
+SHIPPED = ("rules_core", "calculators", "table")
+BUILD = ("sitebuild",)
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
 
 
@@ -27,8 +36,8 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for package in SHIPPED for p in sorted((ROOT / package).rglob("*.py"))}
+def _modules(packages: tuple[str, ...] = SHIPPED + BUILD) -> dict[str, Path]:
+    return {_module_name(p): p for package in packages for p in sorted((ROOT / package).rglob("*.py"))}
 
 
 MODULES = _modules()
@@ -53,6 +62,8 @@ def _imports(name: str, path: Path) -> Iterator[str]:
 def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in MODULES.items():
+        if not name.startswith(SHIPPED):
+            continue
         targets = set()
         for target in _imports(name, path):
             while target and target not in MODULES:
@@ -120,8 +131,51 @@ def test_calculators_import_only_rules_core_the_standard_library_and_themselves(
     assert not outside, f"{name} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize("entry", ["calculators.table.api", "calculators.reference"])
-def test_nothing_shipped_imports_a_top_entry(entry: str) -> None:
-    graph = _graph()
-    users = sorted(name for name, targets in graph.items() if entry in targets and not name.startswith(entry))
+def _outside(name: str, allowed: set[str]) -> set[str]:
+    """The top-level packages ``name`` imports beyond the standard library and ``allowed``."""
+    return {
+        top
+        for target in _imports(name, MODULES[name])
+        if (top := target.split(".")[0]) not in STDLIB | allowed
+    }
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("table")))
+def test_the_table_documents_import_only_the_rules_the_calculators_and_themselves(name: str) -> None:
+    outside = _outside(name, {"rules_core", "calculators", "table"})
+    assert not outside, f"{name} imports {sorted(outside)}"
+
+
+CALCULATOR_MODULES = frozenset(registry.CALCULATORS.values())
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATOR_MODULES))
+def test_no_calculator_imports_another(name: str) -> None:
+    others = {target for target in _imports(name, MODULES[name]) if target in CALCULATOR_MODULES - {name}}
+    assert not others, f"{name} imports the calculators {sorted(others)}: share through calculators.parts"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("sitebuild")))
+def test_the_build_never_imports_the_generator(name: str) -> None:
+    outside = _outside(name, {"rules_core", "calculators", "table", "sitebuild"})
+    assert not outside, f"{name} imports {sorted(outside)}: only hooks/ may speak to MkDocs"
+
+
+def test_the_browser_bundle_is_the_shipped_packages_whole() -> None:
+    from sitebuild import bundle
+
+    assert bundle.PACKAGES == SHIPPED
+    names = {name for name, _ in bundle._sources(ROOT)}
+    assert {n.split("/")[0] for n in names} == set(SHIPPED)
+    assert {_module_name(ROOT / n) for n in names if n.endswith(".py")} == set(_modules(SHIPPED))
+
+
+@pytest.mark.parametrize("entry", ["table.api", "sitebuild", "hooks"])
+def test_nothing_shipped_imports_an_entry_or_the_build(entry: str) -> None:
+    users = sorted(
+        name
+        for name in _modules(SHIPPED)
+        if any(t == entry or t.startswith(entry + ".") for t in _imports(name, MODULES[name]))
+        and not name.startswith(entry)
+    )
     assert not users, f"{entry} is imported by {users}"

@@ -216,7 +216,7 @@ def test_abbreviations_cover_the_rules_shorthand() -> None:
 
 
 def test_the_print_stylesheet_hides_site_chrome_and_keeps_cards_whole() -> None:
-    css = text(ROOT / "calculators" / "frontend" / "print.css")
+    css = text(ROOT / "browser" / "print.css")
     media = css[css.index("@media print") :]
     for selector in (".md-header", ".md-sidebar", ".md-footer", ".md-tabs"):
         assert selector in media

@@ -16,7 +16,7 @@ from calculators.framework.spec import evaluate
 
 __all__ = ["call_json", "compute", "compute_json", "prerender", "warm"]
 
-SERVICES: frozenset[str] = frozenset({"calculators.table.api"})
+SERVICES: frozenset[str] = frozenset({"table.api"})
 """Modules the browser may ``call`` (each answers ``call_json(name, args_json)``)."""
 
 

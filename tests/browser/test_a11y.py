@@ -31,7 +31,7 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 """The axe rules whose result a scheme can change. The dark scheme changes colours only (the theme's
 colour variables; our stylesheets' dark rules set colours only, as a test below checks), so in it axe
 checks colours; everything else it has checked at the same width in the light scheme."""
-CSS_DIR = ROOT / "calculators" / "frontend"
+CSS_DIR = ROOT / "browser"
 COLOUR_PROPERTIES = re.compile(
     r"^(--[\w-]+|color|background(-color)?|border(-\w+)?-color|outline-color|fill|stroke)$"
 )
@@ -171,7 +171,7 @@ def test_the_dark_scheme_changes_only_colours() -> None:
 LONG_PAGE = """() => Array.from(document.querySelectorAll(".md-content__inner > *")).some(
   (el) => getComputedStyle(el).contentVisibility === "auto")"""
 """Whether the page has blocks that rules.css lets the browser skip until they near the screen."""
-RULES_CSS = ROOT / "calculators" / "frontend" / "rules.css"
+RULES_CSS = ROOT / "browser" / "rules.css"
 SKIP_FROM = re.compile(r"\.md-content__inner > :nth-child\(n \+ (\d+)\)")
 """The first block rules.css lets the browser skip: a page with fewer blocks is never long."""
 BLOCKS = """async (paths) => Object.fromEntries(await Promise.all(paths.map(async (path) => {

@@ -1,4 +1,4 @@
-"""The engine starts from the top of <head> on pages that compute (``hooks/early_engine.py``).
+"""The engine starts from the top of <head> on pages that compute (``sitebuild/early_engine.py``).
 
 The worker is created before the page's stylesheets and scripts load; ``engine.js`` takes it over
 with everything it said meanwhile (no second worker, no lost "ready"); Pyodide's files are all asked

@@ -28,8 +28,8 @@ import pytest
 from _site import _Handler
 from playwright.sync_api import expect
 
-from calculators.table import tracker as table_tracker
-from calculators.table.character import MAX_NESTING
+from table import tracker as table_tracker
+from table.character import MAX_NESTING
 
 from .test_table import (
     BOOT_MS,
@@ -214,11 +214,11 @@ def test_an_engine_that_dies_is_restarted_once_by_itself_and_a_second_death_is_s
     }"""
     assert "stopped (Maximum call stack size exceeded) and was restarted" in page.evaluate(ask, "test.crash")
     assert page.evaluate("() => window.mnemeEngine.stats.restarts") == 1
-    assert page.evaluate(ask, "calculators.table.api") == "answered"  # the restarted engine
+    assert page.evaluate(ask, "table.api") == "answered"  # the restarted engine
     assert "stopped again" in page.evaluate(ask, "test.crash")
     # No third start by itself; the next request (what Retry does) starts a fresh engine.
     starts = page.evaluate("() => window.mnemeEngine.stats.engineStarts")
-    assert page.evaluate(ask, "calculators.table.api") == "answered"
+    assert page.evaluate(ask, "table.api") == "answered"
     assert page.evaluate("() => window.mnemeEngine.stats.engineStarts") == starts + 1
 
 

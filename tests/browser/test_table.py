@@ -1,6 +1,6 @@
 """At the table in the built site: "my character", "use my character" on calculators, the combat tracker.
 
-Everything runs through the bundled Pyodide engine (calculators/table/character.py in the worker);
+Everything runs through the bundled Pyodide engine (table/character.py in the worker);
 pages are driven at phone width (360 px). Waits use Playwright's locator assertions (the site's
 CSP forbids the eval that string predicates need).
 """
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from calculators.table import prefill as table_prefill
-from calculators.table import tracker as table_tracker
+from table import prefill as table_prefill
+from table import tracker as table_tracker
 
 BOOT_MS = 90_000
 STEP_MS = 30_000
@@ -189,7 +189,7 @@ def test_a_character_made_on_the_phone_is_checked_saved_and_still_there_after_a_
 
 def test_a_new_player_s_box_is_built_with_the_page_and_filled_in_place(page: Any) -> None:
     """The "use my character" box above a calculator is in the built page as a player with no
-    character sees it (calculators/table/ui.py, mine_box); the script fills the same place with the
+    character sees it (sitebuild/table_ui.py, mine_box); the script fills the same place with the
     same words, so the form below does not move (it was a layout shift of 0.07 on a phone)."""
     page.add_init_script(
         'document.addEventListener("DOMContentLoaded", () => {'

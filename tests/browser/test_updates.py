@@ -164,7 +164,7 @@ def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
         assert urlsplit(page.url).path.endswith("/calculators/attack/")
         assert builds(page, "attack") == (a, a)
         # A page fetched as instant navigation fetches it asks the network first: B's, and the loader
-        # then reloads such a page whole (calculators/frontend/loader.js).
+        # then reloads such a page whole (browser/loader.js).
         fetched = page.evaluate("async () => (await fetch('../thrown/')).text()")
         assert f'<meta name="mneme-build" content="{b}">' in fetched
         # 2. One reload of the other tab gets B whole.

@@ -14,9 +14,9 @@ from itertools import product
 import _calc
 import pytest
 
-from calculators.damage import MAX_CHART_BARS, chart_points
 from calculators.format import percent, two_decimals
 from calculators.framework import runtime
+from calculators.parts.damage_parts import MAX_CHART_BARS, chart_points
 
 NAME = "damage"
 EMPTY = "\u2014"

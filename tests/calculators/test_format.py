@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from calculators import format as fmt
 from calculators.framework import runtime
-from calculators.table import tracker as table_tracker
 from rules_core import checks, injury
+from table import tracker as table_tracker
 
 ROOT = Path(__file__).resolve().parents[2]
 MINUS = "\u2212"
@@ -199,7 +199,7 @@ def test_a_chance_reads_the_same_on_the_rules_page_and_in_the_calculator(
     difficulty: int, advantage: int
 ) -> None:
     """The difficulty table a rules page shows and the Effect calculator print one text for one chance."""
-    from calculators.reference import TABLES
+    from sitebuild.reference import TABLES
 
     found = _calc("effect", modifier=0, difficulty=difficulty, advantage=advantage)["outputs"]["chance"]
     rows = {line.split("|")[1].strip(): line for line in TABLES["difficulty-odds"]().splitlines()[2:]}
@@ -211,7 +211,7 @@ def test_a_chance_reads_the_same_on_the_rules_page_and_in_the_calculator(
 
 @pytest.mark.parametrize("characteristic", [1, 7, 16])
 def test_a_modifier_reads_the_same_on_the_rules_page_and_in_format(characteristic: int) -> None:
-    from calculators.reference import TABLES
+    from sitebuild.reference import TABLES
 
     table = TABLES["characteristic-modifiers"]()
     assert fmt.signed(checks.characteristic_modifier(characteristic)) in table.splitlines()[2]
@@ -227,7 +227,7 @@ def test_the_renderer_no_longer_has_its_own_signed_or_percent() -> None:
 
 @pytest.mark.parametrize("name", ["tracker.js", "character.js", "calculators.js", "engine.js"])
 def test_the_table_scripts_format_no_number(name: str) -> None:
-    source = (ROOT / "calculators/frontend" / name).read_text(encoding="utf-8")
+    source = (ROOT / "browser" / name).read_text(encoding="utf-8")
     assert "toFixed" not in source
     assert not re.search(r"""replace\(\s*["']-["']""", source)  # hyphen to minus: Python's job
     assert not re.search(r"`\+\$\{", source)  # "+" glued to a number

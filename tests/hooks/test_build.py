@@ -1,7 +1,7 @@
 """The site builds strictly, with calculators prerendered and the engine bundled; markers are strict.
 
 Reads the session's shared build of the real site (``site``) and builds small throwaway projects that use
-``hooks/calculator_pages.py`` (with ``hooks/markers.py``) to pin the marker rules.
+``hooks/calculator_pages.py`` (with ``sitebuild/markers.py``) to pin the marker rules.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators
 ) -> None:
     (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    # Compiled at build time for the browser's Python (hooks/bytecode.py): .pyc files, no sources.
+    # Compiled at build time for the browser's Python (sitebuild/bytecode.py): .pyc files, no sources.
     assert "rules_core/checks.pyc" in names and "calculators/framework/runtime.pyc" in names
     assert not [n for n in names if n.endswith(".py")]
     assert "rules_core/data/check_constants.json" in names
@@ -76,7 +76,7 @@ def test_the_effect_page_shows_the_default_result_without_javascript(site: Path)
 def test_the_table_pages_and_calculator_pages_carry_the_table_config_from_python(
     site: Path,
 ) -> None:
-    from calculators.table.ui import page_config
+    from sitebuild.table_ui import page_config
 
     def embedded_config(page: str) -> object:
         """The config as the browser reads it: the element's ``data-config``, then ``JSON.parse``."""
@@ -89,7 +89,7 @@ def test_the_table_pages_and_calculator_pages_carry_the_table_config_from_python
         assert embedded_config(html) == page_config(), page
     assert embedded_config((site / "rules" / "checks" / "index.html").read_text(encoding="utf-8")) is None
     (wheel,) = (site / "assets" / "calculators").glob("mneme_rules.*.whl")
-    assert "calculators/table/ui.py" not in zipfile.ZipFile(wheel).namelist()  # build-time only
+    assert "sitebuild/table_ui.py" not in zipfile.ZipFile(wheel).namelist()  # build-time only
 
 
 def test_the_calculators_index_lists_every_registered_calculator_from_the_registry(

@@ -1,20 +1,17 @@
-"""Start-up build steps: bytecode (``hooks/bytecode.py``), the early engine start (``early_engine.py``)."""
+"""Start-up build steps: bytecode (``sitebuild/bytecode.py``), the early engine start (``early_engine``)."""
 
 from __future__ import annotations
 
 import importlib.util
 import io
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 from _site import ROOT, zip_of
 
-sys.path.insert(0, str(ROOT / "hooks"))
-import bytecode
-import early_engine
-from engine_bundle import PYODIDE_VERSION as VERSION
+from sitebuild import bytecode, early_engine
+from sitebuild.bundle import PYODIDE_VERSION as VERSION
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 BROKEN = zip_of({"broken.py": "def (:\n"})

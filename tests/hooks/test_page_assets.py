@@ -9,34 +9,16 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import importlib.util
 import io
 import json
 import re
-import sys
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from _site import ROOT, zip_of
 
-
-def _engine_bundle() -> ModuleType:
-    """hooks/engine_bundle.py by path, registered (its dataclass needs its module in sys.modules)."""
-    name = "mneme_engine_bundle_hook"
-    if name not in sys.modules:
-        if str(ROOT / "hooks") not in sys.path:
-            sys.path.insert(0, str(ROOT / "hooks"))  # as mkdocs does: its siblings import by name
-        spec = importlib.util.spec_from_file_location(name, ROOT / "hooks" / "engine_bundle.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-bundle_hook = _engine_bundle()
+from sitebuild import bundle as bundle_hook
 
 OURS = re.compile(r"""(?:src|href)="([^"]*assets/(?:calculators|offline)/[^"]+\.(?:js|css))\"""")
 LOADER_CONFIG = re.compile(r"/\*MNEME_LOADER\*/ (.*?) /\*END_MNEME_LOADER\*/")
@@ -54,7 +36,7 @@ def test_every_page_links_only_the_loader_the_offline_script_and_one_stylesheet_
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
         names = sorted(Path(link).name.split(".")[0] for link in OURS.findall(html))
-        # A calculator page also carries the engine client and the calculators (hooks/early_engine.py).
+        # A calculator page also carries the engine client and the calculators (sitebuild/early_engine.py).
         has_calculator = 'data-calculator="' in html
         calculator_pages += has_calculator
         extra = ["calculators", "engine"] if has_calculator else []
@@ -74,7 +56,7 @@ def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> 
     """A parser-blocking script still downloading holds back a phone's first paint; all of
     them run once the page is parsed, in document order: engine, calculators, the theme, then ours.
     On a calculator page the theme's script is held, inert, where it stood: calculators.js starts it
-    after the first result (hooks/early_engine.py: with_held_theme)."""
+    after the first result (sitebuild/early_engine.py: with_held_theme)."""
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
         sources = [attrs for attrs in SCRIPT_TAG.findall(html) if " src=" in attrs]
@@ -122,7 +104,7 @@ def test_the_merged_stylesheet_holds_each_source_stylesheet_and_print_rules_are_
     (merged,) = (site / "assets" / "calculators").glob("mneme.*.css")
     (printed,) = (site / "assets" / "calculators").glob("print.*.css")
     text = merged.read_text(encoding="utf-8")
-    frontend = ROOT / "calculators" / "frontend"
+    frontend = ROOT / "browser"
     names = bundle_hook.stylesheets(frontend)
     assert names[0] == "calculators.css" and names[-1] == "offline/a11y.css"
     assert {p.name for p in frontend.glob("*.css")} == {*names[:-1], "print.css"}  # every stylesheet
@@ -202,9 +184,6 @@ def _stdlib_imports(root: Path) -> set[str]:
     found: set[str] = set()
     for package in bundle_hook.PACKAGES:
         for path in (root / package).rglob("*.py"):
-            rel = path.relative_to(root).as_posix()
-            if rel.startswith(bundle_hook.BUILD_ONLY):
-                continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Import):
                     found |= {alias.name for alias in node.names}
@@ -220,7 +199,7 @@ def test_the_shipped_standard_library_holds_every_module_our_code_imports(site: 
     in_full = {
         n[:-3].replace("/", ".").removesuffix(".__init__") for n in full.namelist() if n.endswith(".py")
     }
-    # Shipped compiled (hooks/bytecode.py): modules are .pyc files, with no source beside them.
+    # Shipped compiled (sitebuild/bytecode.py): modules are .pyc files, with no source beside them.
     assert not [n for n in trimmed.namelist() if n.endswith(".py")]
     in_trimmed = {
         n[:-4].replace("/", ".").removesuffix(".__init__") for n in trimmed.namelist() if n.endswith(".pyc")

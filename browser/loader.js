@@ -1,0 +1,103 @@
+// Page loader: the one script of ours on every page. It adds the calculator runtime
+// (engine.js, calculators.js, charts.js) only where a calculator is, and the table apps
+// (character.js, tracker.js) only where they appear (the character page, the tracker, calculator
+// pages for "use my character"), by their content-hashed names (filled in by sitebuild/bundle.py).
+// It runs again on each page mkdocs-material's instant navigation shows (document$), so a page
+// reached without a reload still gets what it needs; the engine worker lives on in the window.
+// Updates never mix: each page's head carries the build it belongs to
+// (<meta name="mneme-build">, which instant navigation brings along with the new page); a page of
+// another build shown by instant navigation is loaded afresh, with its own scripts.
+// Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.
+// window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
+(function () {
+  "use strict";
+  if (window.mnemeLoader) return;
+
+  // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
+  const CONFIG = /*MNEME_LOADER*/ { build: "dev", scripts: {}, everywhere: [] } /*END_MNEME_LOADER*/;
+  const script = document.currentScript;
+  const assets = new URL(".", script ? script.src : location.href);
+  const settings = Object.assign({ warm: true, warmDelayMs: 3000 }, window.mnemeLoaderConfig || {});
+  const loading = new Map();
+  let warmed = false;
+
+  // A script the page itself carries (a calculator page has engine.js and calculators.js before the
+  // theme's script, sitebuild/early_engine.py) has already run when this one does, and left its global:
+  // it is not added again. A page shown by instant navigation gets them from here.
+  const GLOBALS = { engine: "mnemeEngine", calculators: "mnemeCalculators" };
+
+  function load(name) {
+    if (!loading.has(name) && GLOBALS[name] && window[GLOBALS[name]]) loading.set(name, Promise.resolve(name));
+    if (!loading.has(name)) {
+      const file = CONFIG.scripts[name];
+      loading.set(
+        name,
+        new Promise((resolve, reject) => {
+          if (!file) return reject(new Error(`no script named ${name}`));
+          const tag = document.createElement("script");
+          tag.src = new URL(file, assets).href;
+          tag.async = false; // scripts added together run in order (engine.js before calculators.js)
+          tag.onload = () => resolve(name);
+          tag.onerror = () => reject(new Error(`${file} did not load`));
+          document.body.append(tag);
+        }),
+      );
+      loading.get(name).catch((error) => console.warn(error.message));
+    }
+    return loading.get(name);
+  }
+
+  // What this page uses, in load order.
+  function needs(doc) {
+    const out = [];
+    const calculator = doc.querySelector("form[data-calculator]");
+    const table = doc.getElementById("mneme-table-config") || doc.querySelector("[data-mneme-table]");
+    if (calculator || table) out.push("engine");
+    if (calculator) out.push("calculators", "charts");
+    if (table) out.push("character");
+    if (doc.querySelector('[data-mneme-table="tracker"]')) out.push("tracker");
+    return out;
+  }
+
+  function warmLater() {
+    if (warmed || !settings.warm) return;
+    const connection = navigator.connection || {};
+    if (connection.saveData || /(^|-)2g$/.test(connection.effectiveType || "")) return;
+    warmed = true;
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 1));
+    const start = () =>
+      setTimeout(
+        () =>
+          idle(() => {
+            load("engine").then(() => window.mnemeEngine && window.mnemeEngine.get(), () => {});
+          }),
+        settings.warmDelayMs,
+      );
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+  }
+
+  function onPage() {
+    const marker = document.querySelector('meta[name="mneme-build"]');
+    const build = marker && marker.getAttribute("content");
+    if (build && build !== CONFIG.build) {
+      // A page of another deploy, shown by instant navigation: load it whole, with its own scripts.
+      // Until it reloads, nothing of this build binds its calculators or table apps (they are
+      // unmarked, so the scripts already here find nothing to compute with the old engine).
+      for (const el of document.querySelectorAll("form[data-calculator], [data-mneme-table]")) {
+        el.removeAttribute("data-calculator");
+        el.removeAttribute("data-mneme-table");
+      }
+      location.reload();
+      return;
+    }
+    const wanted = needs(document);
+    [...wanted, ...(CONFIG.everywhere || [])].forEach(load);
+    if (!wanted.length) warmLater();
+  }
+
+  window.mnemeLoader = { build: CONFIG.build, load, loaded: () => Array.from(loading.keys()) };
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage, { once: true });
+  else onPage();
+})();

@@ -1,0 +1,379 @@
+// Calculator engine: one module Web Worker per tab running the bundled Pyodide
+// with our wheel(s) (rules_core + calculators). Built into the site by
+// hooks/calculator_pages.py, which fills CONFIG (wheel names, inline lock file).
+// Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
+//              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
+//           out {type: "ready", timings, build} | {type: "boot-failed", error} | {type: "progress", bytes}
+//               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
+// A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
+
+const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null, build: "dev", version: "" } /*END_MNEME_CONFIG*/;
+
+const here = new URL(".", import.meta.url);
+const pyodideBase = new URL(CONFIG.pyodide, here);
+const warmNames = new Set();
+let runtime = null;
+
+// Engine start progress: the bytes of the files this worker has downloaded so far,
+// posted as each one finishes ({type: "progress", bytes}); best effort, never in the way.
+try {
+  let downloaded = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) downloaded += entry.encodedBodySize || entry.transferSize || 0;
+    postMessage({ type: "progress", bytes: downloaded });
+  }).observe({ type: "resource", buffered: true });
+} catch (_) {
+  /* no resource timing in this worker: no progress to show */
+}
+
+// Everything Pyodide needs at once: the moment this worker starts it asks for Pyodide's
+// two scripts, its WebAssembly and standard library, instead of one after the other (pyodide.mjs
+// first, then what it asks for). Pyodide fetches the wasm and the standard library itself; the
+// first fetch of each of those addresses is handed the request already under way.
+const pyodideFiles = {
+  mjs: new URL("pyodide.mjs", pyodideBase).href,
+  asm: new URL("pyodide.asm.mjs", pyodideBase).href,
+  wasm: new URL("pyodide.asm.wasm", pyodideBase).href,
+  stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
+};
+const underWay = new Map([pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [href, fetch(href)]));
+// A copy of the WebAssembly's body is read to its end to learn when it has all arrived (askWheels);
+// Pyodide compiles the response itself as it streams in.
+underWay.set(
+  pyodideFiles.wasm,
+  underWay.get(pyodideFiles.wasm).then((response) => {
+    if (response.ok && response.body) {
+      const reader = response.clone().body.getReader();
+      const drain = () => reader.read().then(({ done }) => (done ? askWheels() : drain()));
+      drain().catch(() => askWheels());
+    }
+    return response;
+  }),
+);
+const plainFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const href = input instanceof URL ? input.href : typeof input === "string" ? new URL(input, here).href : "";
+  const started = underWay.get(href);
+  if (!started) return plainFetch(input, init);
+  underWay.delete(href);
+  return started;
+};
+const pyodideScripts = Promise.all([import(pyodideFiles.mjs), import(pyodideFiles.asm)]);
+pyodideScripts.catch(() => {});
+
+// Our wheels are needed only once Pyodide has started, so they are asked for once its WebAssembly
+// (the largest file) has arrived, and come while Pyodide starts: on a slow link they no longer share
+// its bandwidth (the first result ~0.2 s sooner on the phone profile). Should that moment
+// not be seen (the WebAssembly failed), they are asked for when first needed.
+let wheelsAsked = null;
+function askWheels() {
+  if (!wheelsAsked) {
+    wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
+    wheelsAsked.forEach((p) => p.catch(() => {}));
+  }
+  return wheelsAsked;
+}
+
+function fetchBytes(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
+// Memory snapshot: a returning visitor's engine restores Python's memory as it was once
+// every calculator module had been imported, instead of starting the interpreter again. The
+// snapshot is taken a little after the first visit's engine is ready (never delaying a result),
+// keyed by the Pyodide version and our wheels' names (content hashes), kept in Cache Storage.
+// Whatever fails (no Cache Storage, a snapshot that will not restore or cannot be made), the
+// engine boots normally, and a snapshot that would not restore is not made again for that key.
+// bench/bench_site.py measures it; tests/browser/test_offline.py checks it and the fallback.
+// Named by the site's own scope: two sites on one origin never touch each other's snapshot.
+const SNAPSHOT_CACHE = `mneme-engine-snapshot@${new URL("../../", here).pathname}`;
+
+function snapshotKey(version) {
+  const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : [])];
+  const name = `${encodeURIComponent(version)}/${files.map(encodeURIComponent).join("+")}`;
+  return new URL(`__engine-snapshot__/sparse/${name}`, here).href;
+}
+
+// Stored sparse: about half of Python's memory is zeros, in whole 64 KiB pages. Only the
+// other pages are kept (after a header: format, length, page count, page numbers), so a returning
+// visit reads about 15 MB from Cache Storage instead of 31 MB. A snapshot that does not unpack is
+// ignored (and replaced by the next one made).
+const SPARSE_FORMAT = 0x4d4e5332; // "MNS2"
+const PAGE = 65536;
+
+function pack(bytes) {
+  const memory = bytes.byteOffset % 4 ? bytes.slice() : bytes;
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
+  const kept = [];
+  for (let start = 0; start < memory.length; start += PAGE) {
+    const end = Math.min(memory.length, start + PAGE);
+    let used = false;
+    for (let w = start >>> 2; w < end >>> 2 && !used; w++) used = words[w] !== 0;
+    for (let b = end & ~3; b < end && !used; b++) used = memory[b] !== 0;
+    if (used) kept.push(start / PAGE);
+  }
+  const header = new Uint32Array([SPARSE_FORMAT, memory.length, kept.length, ...kept]);
+  const out = new Uint8Array(header.byteLength + kept.length * PAGE);
+  out.set(new Uint8Array(header.buffer));
+  kept.forEach((page, i) => out.set(memory.subarray(page * PAGE, (page + 1) * PAGE), header.byteLength + i * PAGE));
+  return out;
+}
+
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const count = packed.byteLength >= 12 ? view.getUint32(8, true) : -1;
+  const length = count >= 0 ? view.getUint32(4, true) : 0;
+  const body = 12 + 4 * count;
+  if (count < 0 || view.getUint32(0, true) !== SPARSE_FORMAT || packed.byteLength !== body + count * PAGE) {
+    throw new Error("not a snapshot of this format");
+  }
+  const memory = new Uint8Array(length);
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(12 + 4 * i, true) * PAGE;
+    if (start >= length) throw new Error("a snapshot page lies outside its memory");
+    const from = body + i * PAGE;
+    memory.set(packed.subarray(from, from + Math.min(PAGE, length - start)), start);
+  }
+  return memory;
+}
+
+async function readSnapshot(key) {
+  try {
+    if (!self.caches) return { bytes: null, allowed: false };
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const [failed, hit] = await Promise.all([cache.match(`${key}?failed`), cache.match(key)]);
+    if (failed) return { bytes: null, allowed: false };
+    if (!hit) return { bytes: null, allowed: true };
+    try {
+      return { bytes: unpack(new Uint8Array(await hit.arrayBuffer())), allowed: true };
+    } catch (error) {
+      console.warn(`engine snapshot unreadable (${error.message}): starting normally`);
+      return { bytes: null, allowed: true };
+    }
+  } catch (error) {
+    return { bytes: null, allowed: false };
+  }
+}
+
+async function storeSnapshot(key, bytes, failed = false) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    const headers = { "content-type": "application/octet-stream" };
+    await cache.put(failed ? `${key}?failed` : key, new Response(failed ? "" : bytes, { headers }));
+  } catch (error) {
+    console.warn(`engine snapshot not stored: ${(error && error.message) || error}`);
+  }
+}
+
+// Our wheels are imported from as they are, zip files on sys.path (as Pyodide does with its standard
+// library), not unpacked: unpacking took ~0.25 s on a phone at every start. Their data files are read
+// with importlib.resources, which reads zips. After a snapshot restore, sys.path already lists them
+// (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
+async function install(pyodide) {
+  const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
+  (await Promise.all(askWheels())).forEach((buffer, i) => pyodide.FS.writeFile(paths[i], new Uint8Array(buffer)));
+  pyodide.runPython(`import sys\nfor p in reversed(${JSON.stringify(paths)}):\n    p in sys.path or sys.path.insert(0, p)`);
+}
+
+let loadedAt = 0;
+// When each step of the start ended, in ms from the worker's start (bench/ prints them).
+const phases = {};
+const reached = (step) => {
+  phases[step] = Math.round(performance.now());
+};
+
+async function restore(pyodideModule, options, bytes) {
+  const pyodide = await pyodideModule.loadPyodide({ ...options, _loadSnapshot: bytes });
+  loadedAt = performance.now();
+  reached("pyodide");
+  await install(pyodide); // the file system is not part of the snapshot
+  reached("wheel");
+  pyodide.runPython("import random\nrandom.seed()"); // nor should its random state be shared
+  return pyodide.pyimport("calculators.framework.runtime");
+}
+
+const SNAPSHOT_DELAY_MS = 1500;
+
+function snapshotLater(pyodide, key) {
+  setTimeout(async () => {
+    let bytes = null;
+    try {
+      runtime.destroy(); // a snapshot may hold no live Python proxy
+      runtime = null;
+      // Every calculator imported and computed once with its defaults (twice: the second run is the
+      // one Python has specialised for), so a restored engine's first results run warm code.
+      pyodide.runPython(
+        [
+          "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
+          "_r.warm(','.join(_g.names()))",
+          "for _n in list(_g.names()) * 2: _r.compute(_n)",
+          "del _g, _r, _n",
+        ].join("\n"),
+      );
+      bytes = pyodide.makeMemorySnapshot();
+    } catch (error) {
+      console.warn(`engine snapshot not made: ${(error && error.message) || error}`);
+    } finally {
+      if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
+    }
+    if (bytes) await storeSnapshot(key, pack(bytes));
+  }, SNAPSHOT_DELAY_MS);
+}
+
+async function boot() {
+  const t0 = performance.now();
+  const key = snapshotKey(CONFIG.version);
+  const savedSnapshot = readSnapshot(key); // read while the scripts load
+  const [pyodideModule, asmModule] = await pyodideScripts;
+  reached("scripts");
+  const options = {
+    indexURL: pyodideBase.href,
+    lockFileContents: CONFIG.lock,
+    packageBaseUrl: pyodideBase.href,
+    createPyodideModule: asmModule.default, // loaded above, beside pyodide.mjs
+    // Only the standard library the engine and Pyodide's start-up import, compiled (sitebuild/bundle.py).
+    stdLibURL: pyodideFiles.stdlib,
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+  };
+  const saved = await savedSnapshot;
+  reached("snapshot_read");
+  let snapshot = "none";
+  if (saved.bytes) {
+    try {
+      runtime = await restore(pyodideModule, options, saved.bytes);
+      snapshot = "restored";
+    } catch (error) {
+      console.warn(`engine snapshot did not restore; starting normally: ${(error && error.message) || error}`);
+      const wheelsArrived = await Promise.all(askWheels()).then(() => true, () => false);
+      if (wheelsArrived) await storeSnapshot(key, null, true); // the snapshot was at fault
+      saved.allowed = false;
+    }
+  }
+  if (snapshot !== "restored") {
+    const pyodide = await pyodideModule.loadPyodide({ ...options, _makeSnapshot: saved.allowed });
+    loadedAt = performance.now();
+    reached("pyodide");
+    await install(pyodide);
+    reached("wheel");
+    runtime = pyodide.pyimport("calculators.framework.runtime");
+    if (saved.allowed) {
+      snapshotLater(pyodide, key);
+      snapshot = "scheduled";
+    }
+  }
+  for (const name of warmNames) {
+    try {
+      runtime.warm(name);
+    } catch (error) {
+      console.warn(String(error));
+    }
+  }
+  reached("ready");
+  const t2 = performance.now();
+  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot, phases };
+}
+
+let bootSettled = false;
+function bootFailed(error) {
+  if (bootSettled) return;
+  bootSettled = true;
+  postMessage({ type: "boot-failed", error: String((error && error.message) || error) });
+}
+
+// A failed wasm fetch inside Pyodide can surface only as an unhandled rejection while
+// loadPyodide stays pending: report it as a failed boot instead of waiting for the timeout.
+self.addEventListener("unhandledrejection", (event) => {
+  if (bootSettled) return;
+  event.preventDefault();
+  bootFailed(event.reason);
+});
+
+const booted = boot();
+booted.then((timings) => {
+  if (bootSettled) return;
+  bootSettled = true;
+  postMessage({ type: "ready", timings, build: CONFIG.build }); // the build of the wheel it runs
+}, bootFailed);
+
+self.onmessage = async (event) => {
+  const msg = event.data || {};
+  if (msg.type === "warm") {
+    for (const name of String(msg.names || "").split(",")) if (name) warmNames.add(name);
+    if (runtime) {
+      try {
+        runtime.warm(String(msg.names || ""));
+      } catch (error) {
+        console.error(String(error));
+      }
+    }
+    return;
+  }
+  if (msg.type === "call") {
+    const args = typeof msg.args === "string" ? msg.args : "{}";
+    const refused = measure(args, msg.limits);
+    if (refused) {
+      postMessage({ type: "result", id: msg.id, payload: { ok: false, error: refused, path: "" } });
+      return;
+    }
+    try {
+      await booted;
+      const text = runtime.call_json(String(msg.module), String(msg.name), args);
+      postMessage({ type: "result", id: msg.id, payload: JSON.parse(text) });
+    } catch (error) {
+      reportFailure(msg.id, error);
+    }
+    return;
+  }
+  if (msg.type !== "compute") return;
+  try {
+    await booted;
+    const t0 = performance.now();
+    const text = runtime.compute_json(String(msg.name), JSON.stringify(msg.values || {}), String(msg.root || ""));
+    postMessage({ type: "result", id: msg.id, payload: JSON.parse(text), ms: performance.now() - t0 });
+  } catch (error) {
+    reportFailure(msg.id, error);
+  }
+};
+
+// Bounded input: a call's JSON text is measured here, before Python parses it, against
+// the page's limits (Python's, sitebuild/table_ui.py): its length, and its nesting depth by one
+// pass over the text (no recursion, no parse). Answers a sentence for the page, or "" when it fits.
+function measure(text, limits) {
+  if (!limits || !(limits.chars > 0) || !(limits.depth > 0)) return "The rules engine was given no limits to check this against.";
+  if (text.length > limits.chars) return `Too large to read (${text.length} characters; at most ${limits.chars}).`;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > limits.depth) return `Too deeply nested to be read (more than ${limits.depth} levels).`;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return "";
+}
+
+// A JavaScript stack overflow or a WebAssembly trap leaves Pyodide unusable: say "fatal", so the
+// page replaces this worker; any other error is an ordinary failure of that one request.
+let dead = false;
+function reportFailure(id, error) {
+  const text = String((error && error.message) || error);
+  const fatal =
+    dead ||
+    error instanceof RangeError ||
+    (typeof WebAssembly !== "undefined" && error instanceof WebAssembly.RuntimeError) ||
+    /Maximum call stack size exceeded|fatally failed|Pyodide has suffered a fatal error/i.test(text);
+  if (fatal) {
+    dead = true;
+    postMessage({ type: "fatal", id, error: text });
+  } else postMessage({ type: "failed", id, error: text });
+}

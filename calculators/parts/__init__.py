@@ -1,0 +1,222 @@
+"""Pieces several calculators share, declared once: input groups and choices built from the rules.
+
+- :func:`enum_choices`: the options of a :class:`~calculators.framework.ChoiceInput` for every member
+  of a ``rules_core`` ``StrEnum``, in the enum's order (a member without a label is an error, so a new
+  member cannot be forgotten on a form).
+- :func:`characteristic_inputs`: the Strength / Dexterity / Endurance inputs (keys ``strength``,
+  ``dexterity``, ``endurance``; "use my character" fills them).
+- :func:`threshold_reading_input`: the ``reading`` ruling choice between thirds of HP and the
+  threshold table (:class:`rules_core.injury.ThresholdReading`); :func:`hit_points` reads it back.
+- :func:`seed_input`: the optional ``seed`` ("roll number") of a calculator that rolls dice.
+- :func:`check_dice`, :func:`check_chart`: the dice a check rolls with (dis)advantage, in words, and the
+  chart of its dice totals; :func:`chance_chart`: a chart of the chance of each value of a distribution.
+- :func:`modifier_input`, :func:`optional_modifier_input`: a DM or an Effect, within the rules' bound on
+  modifiers; :func:`difficulty_input`: a check's difficulty within the rules' bounds.
+- :func:`factor_input`: one mitigating factor input; :func:`mitigate`: the mitigation of a fail effect
+  from the ``conditions`` ... ``cover_cap`` inputs.
+- :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
+- :data:`CHECK`, :data:`EFFECT`, :data:`ADVANTAGE`, :data:`ORDINARY`: rule links several calculators cite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from calculators import framework as fw
+from rules_core import checks, injury, limits, mitigation
+
+__all__ = [
+    "ADVANTAGE",
+    "CHARACTERISTICS",
+    "CHECK",
+    "DAMAGE_OUTPUTS",
+    "EFFECT",
+    "ORDINARY",
+    "THRESHOLD_READINGS",
+    "chance_chart",
+    "characteristic_inputs",
+    "check_chart",
+    "check_dice",
+    "difficulty_input",
+    "enum_choices",
+    "factor_input",
+    "hit_points",
+    "mitigate",
+    "modifier_input",
+    "optional_modifier_input",
+    "seed_input",
+    "threshold_reading_input",
+]
+
+E = TypeVar("E", bound=StrEnum)
+
+CHARACTERISTICS: dict[str, str] = {
+    "strength": "Str",
+    "dexterity": "Dex",
+    "endurance": "End",
+    "intellect": "Int",
+    "education": "Edu",
+    "social": "Soc",
+    "psionics": "Psi",
+}
+"""Characteristic key -> abbreviation. The first three (physical) are required, the others optional."""
+
+CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
+EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
+ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
+ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+
+DAMAGE_OUTPUTS = (
+    fw.Output("rolls", "Damage rolls made"),
+    fw.Output("kept", "Rolls kept"),
+    fw.Output("per_roll", "One roll after armor"),
+    fw.Output("expected", "Expected total"),
+    fw.Output("wounded", "Wounded or worse"),
+    fw.Output("seriously_wounded", "Seriously wounded or worse"),
+    fw.Output("critically_wounded", "Critically wounded or worse"),
+    fw.Output("dying", "Dying"),
+)
+"""The damage rolls, their total and the injury odds, in the order both damage forms show them."""
+
+
+def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str], ...]:
+    """``((member.value, label), ...)`` for every member of ``enum``, in the enum's order."""
+    if set(labels) != set(enum):
+        missing = ", ".join(sorted(m.value for m in set(enum) - set(labels)))
+        raise ValueError(f"{enum.__name__}: labels must name every member exactly (missing: {missing})")
+    return tuple((member.value, labels[member]) for member in enum)
+
+
+THRESHOLD_READINGS = enum_choices(
+    injury.ThresholdReading,
+    {
+        injury.ThresholdReading.FRACTIONS_OF_HP: "Thirds of HP (ruling)",
+        injury.ThresholdReading.BEST_PHYSICAL: "Characteristics (table)",
+    },
+)
+"""The two readings of the injury thresholds, as form choices."""
+
+
+def threshold_reading_input(label: str = "Thresholds (ruling)") -> fw.ChoiceInput:
+    """The ``reading`` input: thirds of HP (the default) or the threshold table."""
+    return fw.ChoiceInput("reading", label, THRESHOLD_READINGS, injury.ThresholdReading.FRACTIONS_OF_HP.value)
+
+
+def characteristic_inputs(
+    defaults: tuple[int, int, int] = (7, 7, 7), *, abbreviated: bool = False
+) -> tuple[fw.IntInput, fw.IntInput, fw.IntInput]:
+    """Strength, Dexterity and Endurance, each from 0 to ``limits.MAX_CHARACTERISTIC``.
+
+    ``abbreviated`` adds the short name to each label ("Strength (Str)").
+    """
+    names = (
+        ("strength", "Strength", "Str"),
+        ("dexterity", "Dexterity", "Dex"),
+        ("endurance", "Endurance", "End"),
+    )
+    strength, dexterity, endurance = (
+        fw.IntInput(
+            key, f"{label} ({short})" if abbreviated else label, default, 0, limits.MAX_CHARACTERISTIC
+        )
+        for (key, label, short), default in zip(names, defaults, strict=True)
+    )
+    return strength, dexterity, endurance
+
+
+def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading, int | None]:
+    """HP from the characteristic inputs, the ``reading`` chosen, and the best physical one it may need.
+
+    The HP are computed first, so a caller's ``fw.on_field`` around this places an HP error.
+    """
+    strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
+    hp = injury.hit_points(strength, dexterity, endurance)
+    reading = injury.ThresholdReading(values["reading"])
+    best = None
+    if reading is injury.ThresholdReading.BEST_PHYSICAL:
+        best = injury.best_physical(strength, dexterity, endurance)
+    return hp, reading, best
+
+
+def seed_input() -> fw.OptionalIntInput:
+    """The optional ``seed``: each number is one roll, empty draws a new one."""
+    return fw.OptionalIntInput(
+        "seed",
+        "Roll number",
+        0,
+        limits.MAX_SEED,
+        placeholder="new roll",
+        help="Each number is one roll; share the link to share it. Empty: a new roll.",
+    )
+
+
+def modifier_input(key: str, label: str, default: int = 0, help: str = "") -> fw.IntInput:
+    """A DM or an Effect, a whole number within the rules' bound on modifiers (Core Mechanics § Modifiers)."""
+    return fw.IntInput(key, label, default, -limits.MAX_MODIFIER, limits.MAX_MODIFIER, help=help)
+
+
+def optional_modifier_input(
+    key: str, label: str, help: str = "", placeholder: str = "optional"
+) -> fw.OptionalIntInput:
+    """A DM or an Effect that may be left empty (a roll not made yet), within the same bound."""
+    return fw.OptionalIntInput(
+        key, label, -limits.MAX_MODIFIER, limits.MAX_MODIFIER, help=help, placeholder=placeholder
+    )
+
+
+def difficulty_input(help: str, default: int | None = None) -> fw.IntInput:
+    """The ``difficulty`` of a check, between the rules' least and greatest, by default the rules' own
+    (Core Mechanics § Difficulty)."""
+    start = checks.default_difficulty() if default is None else default
+    return fw.IntInput(
+        "difficulty", "Difficulty", start, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY, help=help
+    )
+
+
+def check_dice(net: int) -> str:
+    """The dice of a check with net advantage ``net``: ``2d6`` or 3d6 keeping the two highest or lowest
+    (Core Mechanics § Advantage and Disadvantage)."""
+    if net == 0:
+        return "2d6"
+    return "3d6, keep the two highest" if net > 0 else "3d6, keep the two lowest"
+
+
+def chance_chart(
+    key: str, caption: str, x_label: str, chances: Mapping[int, Fraction], highlight: tuple[int, ...] = ()
+) -> fw.Chart:
+    """A chart of the chance of each value in ``chances`` (value -> exact probability)."""
+    return fw.Chart(key, caption, x_label, "Chance", tuple(chances.items()), highlight)
+
+
+def check_chart(advantage: int, disadvantage: int, roll: int | None) -> fw.Chart:
+    """The chance of each dice total of a check, the reader's ``roll`` (if any) marked."""
+    net = checks.net_advantage(advantage, disadvantage)
+    return chance_chart(
+        "dice",
+        f"Chance of each dice total ({check_dice(net)})",
+        "Dice total",
+        checks.check_distribution(advantage, disadvantage),
+        () if roll is None else (roll,),
+    )
+
+
+def factor_input(key: str, label: str, default: int = 0, help: str = "") -> fw.IntInput:
+    """One mitigating factor (``conditions``, ``concealment``, ``cover``, ``skill``), 0 to the rules' bound
+    (Outcomes § Mitigating Factors); :func:`mitigate` reads them."""
+    return fw.IntInput(key, label, default, 0, mitigation.MAX_MITIGATION, help=help)
+
+
+def mitigate(values: Mapping[str, Any], degree: int) -> mitigation.Mitigation:
+    """:func:`rules_core.mitigation.mitigate` of ``degree`` with the form's factors and rulings."""
+    return mitigation.mitigate(
+        degree,
+        conditions=values["conditions"],
+        concealment=values["concealment"],
+        cover=values["cover"],
+        skill=values["skill"],
+        defend=mitigation.Defend(values["defend"]),
+        cover_cap=mitigation.CoverCap(values["cover_cap"]),
+        order=mitigation.MitigationOrder(values["order"]),
+    )

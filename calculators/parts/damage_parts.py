@@ -1,0 +1,197 @@
+"""Damage parts shared by the calculators that roll damage (Damage, One attack): steps, charts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from calculators import framework as fw
+from calculators.format import MINUS, number, percent, signed, two_decimals
+from calculators.format import dice as dice_notation
+from rules_core import damage, dice, injury
+
+__all__ = [
+    "ARMOR",
+    "DAMAGE_ROLLS",
+    "MAX_CHART_BARS",
+    "MINIMUM",
+    "RATE",
+    "SCALE",
+    "THRESHOLDS",
+    "chart_points",
+    "damage_steps",
+    "dice_param",
+    "dice_text",
+    "injury_outputs",
+    "per_roll_text",
+]
+
+DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
+
+
+RATE = fw.RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
+
+
+ARMOR = fw.RuleLink("Armor", "rules/damage.md#armor")
+
+
+MINIMUM = fw.RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
+
+
+SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
+
+
+IMMUNE = fw.RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
+
+
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+
+
+MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
+
+
+BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
+
+
+SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
+
+
+MAX_CHART_BARS = 60
+"""A total with more possible values than this is charted (and tabled) in equal ranges."""
+
+
+CONDITIONS = (
+    ("wounded", injury.InjuryCondition.WOUNDED, "Wounded or worse"),
+    ("seriously_wounded", injury.InjuryCondition.SERIOUSLY_WOUNDED, "Seriously wounded or worse"),
+    ("critically_wounded", injury.InjuryCondition.CRITICALLY_WOUNDED, "Critically wounded or worse"),
+    ("dying", injury.InjuryCondition.DYING, "Dying"),
+)
+
+
+def dice_text(expression: dice.DiceExpression) -> str:
+    """Dice as players read them, through :mod:`calculators.format`: ``3d3\u22122``, ``D 3d3``."""
+    return dice_notation(expression.count, expression.sides, expression.modifier, expression.scale)
+
+
+def dice_param(expression: dice.DiceExpression) -> str:
+    """Dice as a link writes them for the dice parser (ASCII minus): ``3d3-2``, ``D 3d3``."""
+    return dice_text(expression).replace(MINUS, "-")
+
+
+def per_roll_text(outcome: damage.DamageOutcome) -> str:
+    """One roll after armor as a player says it: ``3d3\u22122 \u2212 armor 4 (at least 0 a roll)``.
+
+    Outcomes § Armor: the armor comes off each roll, never below the floor the engine computed.
+    """
+    if not outcome.armor:
+        return dice_text(outcome.expression)
+    floor = number(min(outcome.per_roll))
+    scale = outcome.expression.scale
+    armor = Fraction(outcome.armor, dice.scale_factor(scale) if scale else 1)  # in the dice's own units
+    return f"{dice_text(outcome.expression)} {MINUS} armor {number(armor)} (at least {floor} a roll)"
+
+
+def chart_points(distribution: Mapping[int, Fraction]) -> tuple[tuple[int | str, Fraction], ...]:
+    """Chart points of a distribution: every value, or equal ranges when there are too many."""
+    values = sorted(distribution)
+    if len(values) <= MAX_CHART_BARS:
+        return tuple((v, distribution[v]) for v in values)
+    low, high = values[0], values[-1]
+    width = -(-(high - low + 1) // MAX_CHART_BARS)
+    bins: dict[int, Fraction] = {}
+    for v in values:
+        start = low + (v - low) // width * width
+        bins[start] = bins.get(start, Fraction(0)) + distribution[v]
+    return tuple((f"{start}\u2013{min(start + width - 1, high)}", p) for start, p in sorted(bins.items()))
+
+
+def damage_steps(
+    outcome: damage.DamageOutcome, effect: int, rate: int | None, armor_text: str
+) -> list[fw.Step]:
+    """The itemised working of an attack's damage: rolls, rate of attack, armor, the total."""
+    made, kept = outcome.rolls.made, outcome.rolls.kept
+    steps: list[fw.Step] = []
+    if effect >= 0:
+        steps.append(fw.Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", DAMAGE_ROLLS))
+    else:
+        steps.append(
+            fw.Step(
+                f"Effect {signed(effect)} is a fail effect of {-effect}: {made} damage roll(s).", SIGN_RULING
+            )
+        )
+    if rate is not None and made > kept:
+        steps.append(
+            fw.Step(f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", RATE)
+        )
+    elif rate is not None:
+        steps.append(fw.Step(f"Rate of attack {rate}: all {made} roll(s) count.", RATE))
+    if outcome.expression.scale:
+        steps.append(
+            fw.Step(
+                f"Scale {outcome.expression.scale}: the whole roll is multiplied by "
+                f"{dice.scale_factor(outcome.expression.scale)}.",
+                SCALE,
+            )
+        )
+    if outcome.immune:
+        steps.append(fw.Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
+    elif not outcome.armor:
+        steps.append(fw.Step(f"No armor: one roll deals {per_roll_text(outcome)}.", ARMOR))
+    else:
+        steps.append(
+            fw.Step(
+                f"Armor {armor_text} comes off each roll: one roll deals {per_roll_text(outcome)}.", ARMOR
+            )
+        )
+    if outcome.minimum_applies:
+        steps.append(fw.Step("An Effect of 6 or more: the hit deals at least 1.", MINIMUM))
+    if kept:
+        low, high = min(outcome.total), max(outcome.total)
+        steps.append(
+            fw.Step(
+                f"Total of the kept roll(s): {low} to {high}, "
+                f"{two_decimals(outcome.expected_total)} on average "
+                "(exact, over every way the dice can fall).",
+                DAMAGE_ROLLS,
+            )
+        )
+    else:
+        steps.append(fw.Step("No damage rolls: no damage.", DAMAGE_ROLLS))
+    return steps
+
+
+def injury_outputs(
+    outcome: damage.DamageOutcome,
+    hp: int,
+    current: int,
+    reading: injury.ThresholdReading,
+    best_physical: int | None,
+) -> tuple[dict[str, str], list[fw.Step]]:
+    """The chance of each injury condition (or worse), massive damage and bleeding, with the working."""
+    limits = injury.injury_thresholds(hp, reading=reading, best_physical=best_physical)
+    chances = damage.injury_chances(
+        outcome, hp, current_damage=current, reading=reading, best_physical=best_physical
+    )
+    outputs = {key: percent(getattr(chances, key)) for key, _, _ in CONDITIONS}
+    outputs["massive_damage"] = percent(chances.massive_damage)
+    outputs["bleeding"] = percent(chances.bleeding)
+    already = f", {current} damage already taken" if current else ""
+    steps = [
+        fw.Step(
+            f"HP {hp}{already}: wounded from {limits.wounded} damage, seriously wounded from "
+            f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
+            f"dying from {limits.dying}.",
+            THRESHOLDS,
+        ),
+        fw.Step(
+            f"Chance of dying: {outputs['dying']}; of massive damage (more than {hp} from this attack): "
+            f"{outputs['massive_damage']}.",
+            MASSIVE,
+        ),
+        fw.Step(
+            f"Chance that one roll reaches {limits.seriously_wounded} and starts bleeding: "
+            f"{outputs['bleeding']}.",
+            BLEEDING,
+        ),
+    ]
+    return outputs, steps
