@@ -16,11 +16,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from _site import SUB_PATH, SiteServer, load_hook
+from _site import SUB_PATH, SiteServer
+
+from sitebuild import offline
 
 from .conftest import outputs, wait_ready
-
-offline = load_hook("offline")
 
 pytestmark = pytest.mark.browser
 

@@ -20,12 +20,12 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from _site import SUB_PATH, SiteServer, build_site, load_hook
+from _site import SUB_PATH, SiteServer, build_site
+
+from sitebuild import offline
 
 from .conftest import wait_ready, wait_theme
 from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
-
-offline = load_hook("offline")
 
 pytestmark = pytest.mark.browser
 

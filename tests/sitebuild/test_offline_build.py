@@ -12,9 +12,9 @@ import re
 import struct
 from pathlib import Path
 
-from _site import SUB_PATH, load_hook
+from _site import SUB_PATH
 
-offline = load_hook("offline")
+from sitebuild import csp, icons, offline
 
 SETTINGS = re.compile(r"/\*MNEME_OFFLINE\*/ (.*?) /\*END_MNEME_OFFLINE\*/")
 
@@ -139,7 +139,7 @@ def test_the_manifest_makes_the_site_installable_with_local_icons(site: Path) ->
 def test_the_icons_are_opaque_inside_and_transparent_at_the_corners() -> None:
     import zlib
 
-    data = offline.draw_icon(192, False)
+    data = icons.draw_icon(192, False)
     chunks, at = [], 8
     while at < len(data):
         (length,) = struct.unpack(">I", data[at : at + 4])
@@ -176,7 +176,7 @@ def test_the_policy_allows_every_inline_script_and_style_by_hash(site: Path) -> 
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)  # type: ignore[union-attr]
-        scripts, styles, attributes = offline.inline_hashes(html)
+        scripts, styles, attributes = csp.inline_hashes(html)
         script_src = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
         style_src = next(d for d in policy.split(";") if d.strip().startswith("style-src"))
         assert all(h in script_src for h in scripts), page
@@ -188,7 +188,7 @@ def test_inline_hashes_skip_external_and_json_scripts() -> None:
         '<script src="a.js"></script><script type="application/json">{"a":1}</script>'
         '<script>go()</script><p style="text-align: right;">x</p>'
     )
-    scripts, styles, attributes = offline.inline_hashes(html)
+    scripts, styles, attributes = csp.inline_hashes(html)
     expected = "'sha256-" + __import__("base64").b64encode(hashlib.sha256(b"go()").digest()).decode() + "'"
     assert scripts == {expected}
     assert styles == set()
