@@ -68,16 +68,16 @@ MAX_INITIATIVE = 99
 MAX_TACTICS_ATTEMPTS = 100
 """Tactics checks already made in one battle (:func:`rules_core.tactics` refuses more)."""
 
-CHECK_ROLL_MIN: int = int_constant("check_constants", "dice")
+CHECK_ROLL_MIN = int_constant("check_constants", "dice")
 """The lowest total of a check's two kept dice (each shows at least 1). Core Mechanics § Dice Roll."""
 
-CHECK_ROLL_MAX: int = int_constant("check_constants", "dice") * int_constant("check_constants", "sides")
+CHECK_ROLL_MAX = int_constant("check_constants", "dice") * int_constant("check_constants", "sides")
 """The highest total of a check's two kept dice (2d6: 12). Core Mechanics § Dice Roll."""
 
-SIDE_ROLL_MIN: int = min(int(row["lowest"]) for row in table("hit_location_sides").rows)
+SIDE_ROLL_MIN = min(int(row["lowest"]) for row in table("hit_location_sides").rows)
 """The lowest side roll for a hand or a foot (1 on 1d6). Actions § Targeted Attack."""
 
-SIDE_ROLL_MAX: int = max(int(row["highest"]) for row in table("hit_location_sides").rows)
+SIDE_ROLL_MAX = max(int(row["highest"]) for row in table("hit_location_sides").rows)
 """The highest side roll for a hand or a foot (6 on 1d6). Actions § Targeted Attack."""
 
 MAX_PEER_SCORE = 100

@@ -249,7 +249,7 @@ def test_the_injury_threshold_readings_are_declared_once_in_rules_core(path: str
     from rules_core.injury import ThresholdReading
 
     written = _string_literals(path) & {reading.value for reading in ThresholdReading}
-    assert not written, f"{path} writes the readings {sorted(written)}: use rules_core.injury.ThresholdReading"
+    assert not written, f"{path} writes the readings {sorted(written)}: use injury.ThresholdReading"
 
 
 def test_the_named_bounds_are_the_ones_rules_core_checks() -> None:
