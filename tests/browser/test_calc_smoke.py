@@ -33,7 +33,7 @@ OWN_MODULES = {"effect": "test_effect_calculator.py", "comparison": "test_calc_c
 
 
 def calculator_pages() -> dict[str, str]:
-    """Calculator name -> the site address of the page that shows it (``calculators/hit-location/``)."""
+    """Calculator name -> the site address of the page that shows it (a folder URL, relative)."""
     found: dict[str, str] = {}
     for path in sorted(DOCS.rglob("*.md")):
         for match in MARKER.finditer(path.read_text(encoding="utf-8")):
