@@ -17,7 +17,15 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, plural, signed, term, two_decimals
-from calculators.parts import ADVANTAGE, CHECK, EFFECT, ORDINARY, difficulty_input, modifier_input
+from calculators.parts import (
+    ADVANTAGE,
+    CHECK,
+    EFFECT,
+    ORDINARY,
+    difficulty_input,
+    modifier_input,
+    threshold_reading_input,
+)
 from calculators.parts.damage_parts import (
     chart_points,
     damage_steps,
@@ -34,7 +42,7 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     yes_no,
 )
-from rules_core import checks, damage, dice, injury, mitigation
+from rules_core import checks, damage, dice, injury, limits, mitigation
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -294,7 +302,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     steps.extend(damage_steps(hit, effect_for_damage, rate, str(armor)))
     hp = values[hp_key]
     if hp is not None:
-        if values["reading"] == "best_physical" and values["best_physical"] is None:
+        if values["reading"] == injury.ThresholdReading.BEST_PHYSICAL and values["best_physical"] is None:
             with fw.on_field("best_physical"):
                 raise ValueError("The table reading needs the best physical characteristic.")
         with fw.on_field(hp_key):
@@ -373,8 +381,8 @@ CALCULATOR = fw.Calculator(
         fw.OptionalIntInput(
             "roll",
             "Roll (two kept dice)",
-            2,
-            12,
+            limits.CHECK_ROLL_MIN,
+            limits.CHECK_ROLL_MAX,
             default=9,
             help="The two dice you kept.",
             placeholder="not rolled",
@@ -447,17 +455,13 @@ CALCULATOR = fw.Calculator(
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
         fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
-        fw.ChoiceInput(
-            "reading",
-            "Injury thresholds (ruling)",
-            (
-                ("fractions_of_hp", "Thirds of HP (ruling)"),
-                ("best_physical", "Characteristics (table)"),
-            ),
-            "fractions_of_hp",
-        ),
+        threshold_reading_input("Injury thresholds (ruling)"),
         fw.OptionalIntInput(
-            "best_physical", "Best physical characteristic", 0, 100, help="Only for the table reading."
+            "best_physical",
+            "Best physical characteristic",
+            0,
+            limits.MAX_CHARACTERISTIC,
+            help="Only for the table reading.",
         ),
     ),
     outputs=OUTPUTS,

@@ -18,12 +18,16 @@ from rules_core import checks, damage, dice, limits
 from rules_core.peers import minds_eye, mistrunner
 from rules_core.peers.comparison import (
     MAX_MARGIN,
+    MAX_MNEME_ARMOR,
+    MAX_WEAPON_DICE,
+    MAX_WEAPON_SIDES,
     Comparison,
     DamageDice,
     OneCharacter,
     SystemSummary,
     compare,
 )
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "compute", "parse_weapon"]
 
@@ -55,7 +59,12 @@ CM_PER_METRE = 100
 MISS = "0 (miss)"
 MAX_SHOWN = 10_000
 """Exact averages are shown as a fraction only when the denominator is at most this."""
-MAX_STEP_CM = 1000
+MAX_STEP_CM = limits.MAX_PEER_STEP_METRES * CM_PER_METRE
+PEER = limits.MAX_PEER_SCORE
+MISTRUNNER_DIE = int_constant("mistrunner_constants", "reaction_die_sides")
+MISTRUNNER_ACTIONS = int_constant("mistrunner_constants", "max_actions")
+MISTRUNNER_MOVE = int_constant("mistrunner_constants", "base_move_metres")
+MET_CELERITY_ROUNDS = int_constant("minds_eye_constants", "max_celerity_rounds")
 
 
 def parse_weapon(text: str) -> DamageDice:
@@ -375,10 +384,20 @@ CALCULATOR = fw.Calculator(
             help="Sets the characteristic modifier.",
         ),
         fw.IntInput(
-            "mneme_initiative_skill", "Mneme: initiative skill", 0, -3, 20, help="Recon, Tactics, ..."
+            "mneme_initiative_skill",
+            "Mneme: initiative skill",
+            0,
+            checks.unskilled_penalty(),
+            limits.MAX_SKILL,
+            help="Recon, Tactics, ...",
         ),
         fw.IntInput(
-            "mneme_initiative_roll", "Mneme: initiative roll (2d6)", 7, 2, 12, help="7 is the median."
+            "mneme_initiative_roll",
+            "Mneme: initiative roll (2d6)",
+            7,
+            limits.CHECK_ROLL_MIN,
+            limits.CHECK_ROLL_MAX,
+            help="7 is the median.",
         ),
         fw.ChoiceInput(
             "mneme_load", "Mneme: load", (("light", "Light"), ("heavy", "Medium or heavy")), default="light"
@@ -389,7 +408,8 @@ CALCULATOR = fw.Calculator(
             default="3d6",
             max_length=20,
             parser=parse_weapon,
-            help="Dice like 3d6 or 2d6+1 (at most 10 dice of up to 20 sides).",
+            help=f"Dice like 3d6 or 2d6+1 (at most {MAX_WEAPON_DICE} dice of up to {MAX_WEAPON_SIDES} "
+            "sides).",
         ),
         fw.OptionalIntInput(
             "mneme_rate_of_attack",
@@ -399,29 +419,45 @@ CALCULATOR = fw.Calculator(
             help="Optional: the most damage rolls that can count.",
             placeholder="unlimited",
         ),
-        fw.IntInput("mneme_armor", "Mneme: target's armor", 0, 0, 100, help="Comes off every damage roll."),
-        fw.IntInput("mistrunner_reaction_score", "Mistrunner: reaction score", 2, 0, 20),
-        fw.IntInput("mistrunner_reaction_die", "Mistrunner: reaction die (d10)", 6, 1, 10),
         fw.IntInput(
-            "mistrunner_actions", "Mistrunner: actions taken", 1, 1, 3, help="Extra actions lose dice."
+            "mneme_armor", "Mneme: target's armor", 0, 0, MAX_MNEME_ARMOR, help="Comes off every damage roll."
+        ),
+        fw.IntInput("mistrunner_reaction_score", "Mistrunner: reaction score", 2, 0, PEER - MISTRUNNER_DIE),
+        fw.IntInput(
+            "mistrunner_reaction_die", f"Mistrunner: reaction die (d{MISTRUNNER_DIE})", 6, 1, MISTRUNNER_DIE
+        ),
+        fw.IntInput(
+            "mistrunner_actions",
+            "Mistrunner: actions taken",
+            1,
+            1,
+            MISTRUNNER_ACTIONS,
+            help="Extra actions lose dice.",
         ),
         fw.IntInput(
             "mistrunner_coordination",
             "Mistrunner: coordination",
             0,
-            -5,
-            30,
-            help="A move is 5 m + this; running doubles it.",
+            -MISTRUNNER_MOVE,
+            PEER,
+            help=f"A move is {MISTRUNNER_MOVE} m + this; running doubles it.",
         ),
-        fw.IntInput("mistrunner_damage_code", "Mistrunner: damage code", 2, 0, 50),
+        fw.IntInput("mistrunner_damage_code", "Mistrunner: damage code", 2, 0, PEER),
         fw.BoolInput("mistrunner_melee", "Mistrunner: melee attack (adds strength)"),
-        fw.IntInput("mistrunner_strength", "Mistrunner: strength", 0, -10, 30),
-        fw.IntInput("mistrunner_armor", "Mistrunner: target's armor (AV)", 0, 0, 100),
-        fw.IntInput("met_physical", "MET: Physical", 5, 0, 30),
-        fw.IntInput("met_mental", "MET: Mental", 5, 0, 30),
-        fw.IntInput("met_celerity_rounds", "MET: Celerity rounds", 0, 0, 3, help="Extra rounds a turn."),
-        fw.IntInput("met_damage_bonus", "MET: damage bonus (Potence ...)", 0, 0, 20),
-        fw.IntInput("met_damage_reduction", "MET: target's damage reduction (Fortitude ...)", 0, 0, 20),
+        fw.IntInput("mistrunner_strength", "Mistrunner: strength", 0, -PEER, PEER),
+        fw.IntInput("mistrunner_armor", "Mistrunner: target's armor (AV)", 0, 0, PEER),
+        fw.IntInput("met_physical", "MET: Physical", 5, 0, PEER),
+        fw.IntInput("met_mental", "MET: Mental", 5, 0, PEER),
+        fw.IntInput(
+            "met_celerity_rounds",
+            "MET: Celerity rounds",
+            0,
+            0,
+            MET_CELERITY_ROUNDS,
+            help="Extra rounds a turn.",
+        ),
+        fw.IntInput("met_damage_bonus", "MET: damage bonus (Potence ...)", 0, 0, PEER),
+        fw.IntInput("met_damage_reduction", "MET: target's damage reduction (Fortitude ...)", 0, 0, PEER),
         fw.OptionalIntInput(
             "met_step_cm",
             "MET: step length",

@@ -29,7 +29,7 @@ from calculators.parts.damage_parts import (
     injury_outputs,
     per_roll_text,
 )
-from rules_core import damage, dice, injury
+from rules_core import damage, dice, injury, limits, mitigation
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "compute", "scale_prefix"]
 
@@ -157,8 +157,8 @@ CALCULATOR = fw.Calculator(
             "effect",
             "Effect",
             2,
-            -100,
-            100,
+            -mitigation.MAX_FAIL_EFFECT,
+            mitigation.MAX_FAIL_EFFECT,
             help="0 or more: the attacker's success effect; below 0: a fail effect after mitigation.",
         ),
         fw.TextInput(
@@ -197,7 +197,7 @@ CALCULATOR = fw.Calculator(
             "best_physical",
             "Best physical characteristic",
             0,
-            100,
+            limits.MAX_CHARACTERISTIC,
             help="Only for the table reading of the thresholds.",
         ),
     ),

@@ -14,7 +14,9 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import characteristic_inputs, threshold_reading_input
+from calculators.parts.injury_parts import bleeding_rate_text
 from rules_core import injury, limits
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "chance_text", "compute"]
 
@@ -120,11 +122,14 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             "stabilised": f"{hours} h",
             "minutes_to_dying": "now",
         }
-        steps.append(fw.Step(f"Each round: End roll against 4 succeeds {percent(one)} of the time.", DYING))
+        difficulty = int_constant("injury", "dying_roll_difficulty")
+        steps.append(
+            fw.Step(f"Each round: End roll against {difficulty} succeeds {percent(one)} of the time.", DYING)
+        )
         if bleeding:
             steps.append(
                 fw.Step(
-                    "Bleeding adds 1 damage a minute (10 rounds): the wound penalty grows as rounds pass.",
+                    f"Bleeding adds {bleeding_rate_text()}: the wound penalty grows as rounds pass.",
                     BLEEDING_RULING,
                 )
             )
@@ -150,7 +155,12 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         if bleeding:
             minutes = injury.minutes_until_dying(damage, hp)
             outputs["minutes_to_dying"] = f"{minutes} min"
-            steps.append(fw.Step("Bleeding: 1 damage a minute, from the minute after the wound.", BLEEDING))
+            steps.append(
+                fw.Step(
+                    f"Bleeding: {bleeding_rate_text(rounds=False)}, from the minute after the wound.",
+                    BLEEDING,
+                )
+            )
             steps.extend(_bleeding_timeline(damage, hp, reading, best))
     return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
@@ -180,7 +190,12 @@ CALCULATOR = fw.Calculator(
         *characteristic_inputs(),
         fw.IntInput("damage", "Damage taken", 22, 0, MAX_FORM_DAMAGE, help="Total damage so far."),
         fw.IntInput(
-            "rounds", "Rounds", 3, 0, MAX_FORM_ROUNDS, help="Dying rolls to survive (10 rounds = 1 minute)."
+            "rounds",
+            "Rounds",
+            3,
+            0,
+            MAX_FORM_ROUNDS,
+            help=f"Dying rolls to survive ({int_constant('injury', 'rounds_per_minute')} rounds = 1 minute).",
         ),
         fw.BoolInput("bleeding", "Bleeding", default=False),
         threshold_reading_input(),

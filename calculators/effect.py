@@ -13,7 +13,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
 from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input
-from rules_core import action_options, checks
+from rules_core import action_options, checks, limits
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
@@ -154,8 +154,8 @@ CALCULATOR = fw.Calculator(
         fw.OptionalIntInput(
             "roll",
             "Roll (two kept dice)",
-            2,
-            12,
+            limits.CHECK_ROLL_MIN,
+            limits.CHECK_ROLL_MAX,
             help="Optional: the total of the two dice you kept, before modifiers.",
             placeholder="not rolled",
         ),

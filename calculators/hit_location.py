@@ -124,17 +124,23 @@ CALCULATOR = fw.Calculator(
     summary="Roll a random hit location (or read your own roll) and see what damage there does.",
     inputs=(
         parts.seed_input(),
-        fw.OptionalIntInput("hp", "Target's HP", 1, 999, placeholder="optional"),
-        fw.OptionalIntInput("damage", "Damage of the hit", 0, 99_999, placeholder="optional"),
+        fw.OptionalIntInput("hp", "Target's HP", 1, limits.MAX_HIT_POINTS, placeholder="optional"),
+        fw.OptionalIntInput("damage", "Damage of the hit", 0, limits.MAX_DAMAGE, placeholder="optional"),
         fw.OptionalIntInput(
             "roll",
             "Your own 2d6 roll",
-            2,
-            12,
+            limits.CHECK_ROLL_MIN,
+            limits.CHECK_ROLL_MAX,
             placeholder="optional",
             help="Rolled real dice? It replaces the roll.",
         ),
-        fw.OptionalIntInput("side_roll", "Your 1d6 for the side", 1, 6, placeholder="optional"),
+        fw.OptionalIntInput(
+            "side_roll",
+            "Your 1d6 for the side",
+            limits.SIDE_ROLL_MIN,
+            limits.SIDE_ROLL_MAX,
+            placeholder="optional",
+        ),
         fw.ChoiceInput("rounding", "Thresholds (ruling)", ROUNDINGS, "down"),
     ),
     outputs=(

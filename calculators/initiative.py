@@ -16,6 +16,7 @@ from calculators.format import number, percent, signed
 from calculators.parts import CHARACTERISTICS, chance_chart, modifier_input
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "compute", "parse_combatants"]
 
@@ -29,7 +30,9 @@ MAX_OTHERS = 20
 """Most other combatants the text field takes (one line each at the table)."""
 
 MAX_NAME = limits.MAX_NAME
-MAX_SCORE = 99
+MAX_SCORE = limits.MAX_INITIATIVE
+AMBUSH_ROLL = int_constant("initiative", "ambush_roll")
+"""What an ambusher's dice count as, unrolled (Actions § Initiative)."""
 YOU = "You"
 
 CHARACTERISTIC_CHOICES = tuple((key, key.capitalize()) for key in CHARACTERISTICS)
@@ -97,12 +100,14 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(fw.Step("Ambushing or caught unprepared: Dexterity, whatever the skill.", INITIATIVE))
     if ambush:
 
-        def score(dice_roll: int) -> int:  # ambushers do not roll: the dice count as 12
+        def score(dice_roll: int) -> int:  # ambushers do not roll: the dice count as AMBUSH_ROLL
             return rules.ambush_initiative(dex_dm, bonus)
 
         steps.append(
             fw.Step(
-                f"Ambushing: no roll, the dice count as 12: 12 + Dexterity DM {signed(dex_dm)}.", INITIATIVE
+                f"Ambushing: no roll, the dice count as {AMBUSH_ROLL}: "
+                f"{AMBUSH_ROLL} + Dexterity DM {signed(dex_dm)}.",
+                INITIATIVE,
             )
         )
     elif unprepared:
@@ -136,7 +141,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     charts: tuple[fw.Chart, ...] = ()
     if ambush or roll is not None:
         with fw.on_field("roll"):
-            mine = score(roll if roll is not None else 12)
+            mine = score(roll if roll is not None else AMBUSH_ROLL)
         outputs["initiative"] = number(mine)
         steps.append(fw.Step(f"Initiative: {number(mine)}.", INITIATIVE))
         scores = {YOU: mine, **dict(values["others"] or ())}
@@ -190,7 +195,14 @@ CALCULATOR = fw.Calculator(
     title="Initiative",
     summary="Your initiative when prepared, unprepared or ambushing, and the order of action.",
     inputs=(
-        fw.IntInput("dexterity", "Dexterity", 7, 0, 30, help="The characteristic; its DM is worked out."),
+        fw.IntInput(
+            "dexterity",
+            "Dexterity",
+            7,
+            0,
+            limits.MAX_CHARACTERISTIC,
+            help="The characteristic; its DM is worked out.",
+        ),
         fw.ChoiceInput(
             "characteristic",
             "Characteristic when prepared",
@@ -202,7 +214,7 @@ CALCULATOR = fw.Calculator(
             "score",
             "Its score",
             0,
-            30,
+            limits.MAX_CHARACTERISTIC,
             placeholder="Dexterity",
             help="Only when the characteristic is not Dexterity.",
         ),
@@ -210,7 +222,12 @@ CALCULATOR = fw.Calculator(
             "skill", "Skill", 0, 0, checks.MAX_SKILL, help="Recon, Tactics or the weapon skill you lead with."
         ),
         fw.OptionalIntInput(
-            "roll", "Roll (2d6)", 2, 12, placeholder="not rolled", help="Your two dice, once rolled."
+            "roll",
+            "Roll (2d6)",
+            limits.CHECK_ROLL_MIN,
+            limits.CHECK_ROLL_MAX,
+            placeholder="not rolled",
+            help="Your two dice, once rolled.",
         ),
         fw.BoolInput("ambush", "Ambushing (ready while the foes are not)"),
         fw.BoolInput("unprepared", "Caught unprepared (ambushed, or nobody ready)"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import fraction_text, metres
-from rules_core import actions, checks
+from rules_core import actions, checks, limits
 from rules_core import movement as rules
 from rules_core.tables import constant
 
@@ -179,7 +179,14 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput(
             "new_stance", "Change stance to", STANCES, "standing", help="Cost of changing stance."
         ),
-        fw.IntInput("conditions", "Dash conditions", 0, 0, 10, help="Obstacles or bad footing (Dash only)."),
+        fw.IntInput(
+            "conditions",
+            "Dash conditions",
+            0,
+            0,
+            limits.MAX_MODIFIER,
+            help="Obstacles or bad footing (Dash only).",
+        ),
         fw.ChoiceInput("reading", "Dash metres (ruling)", READINGS, "spaces"),
         fw.ChoiceInput("stance_reading", "Unlisted stance changes (ruling)", STANCE_READINGS, "listed_steps"),
         fw.ChoiceInput(

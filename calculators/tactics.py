@@ -120,11 +120,23 @@ CALCULATOR = fw.Calculator(
     summary="What each risk can win or lose, the rolls an Effect gives, and the attempts a battle allows.",
     inputs=(
         fw.IntInput("skill", "Tactics skill", 1, 0, checks.MAX_SKILL),
-        fw.IntInput("modifier", "Tactics DM", 1, -15, 15, help="Total DM on the Tactics check."),
+        fw.IntInput(
+            "modifier",
+            "Tactics DM",
+            1,
+            -limits.MAX_MODIFIER,
+            limits.MAX_MODIFIER,
+            help="Total DM on the Tactics check.",
+        ),
         fw.ChoiceInput("difficulty", "Risk (difficulty)", DIFFICULTIES, "8"),
         optional_modifier_input("effect", "Effect rolled", placeholder="not rolled"),
         fw.IntInput(
-            "attempts_made", "Attempts made", 0, 0, 100, help="Tactics checks already made this battle."
+            "attempts_made",
+            "Attempts made",
+            0,
+            0,
+            limits.MAX_TACTICS_ATTEMPTS,
+            help="Tactics checks already made this battle.",
         ),
         fw.BoolInput("battle_changed", "The battle has changed a lot"),
         fw.ChoiceInput("reading", "Rolls gained (ruling)", READINGS, "effect"),

@@ -15,7 +15,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, signed
 from calculators.parts import characteristic_inputs, threshold_reading_input
-from calculators.parts.injury_parts import state_text
+from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
 from rules_core import injury, limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "compute"]
@@ -73,9 +73,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             THRESHOLD_RULING if best is not None else THRESHOLDS,
         ),
         fw.Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
-        fw.Step(
-            f"Wound penalty: {signed(penalty)} to every roll (\u22121 for each full 3 damage).", PENALTIES
-        ),
+        fw.Step(f"Wound penalty: {signed(penalty)} to every roll ({wound_penalty_rule_text()}).", PENALTIES),
     ]
     outputs = {
         "hp": str(hp),

@@ -38,6 +38,8 @@ MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 MAX_DICE = 6
 MAX_DICE_OVER_20 = 3
 """Duration rolls the form accepts (bounded work: each median counts every total of the dice)."""
+LISTED_SIDES = 20
+"""Dice of at most this many sides are cheap enough to compute with many dice and list Effects."""
 NEARBY = 3
 """Effects either side of the chosen one listed in the working."""
 
@@ -52,8 +54,10 @@ def parse_duration_die(text: str) -> tuple[int, int]:
         raise ValueError("write dice such as 1d6 or 2d6.") from None
     if expression.modifier or expression.scale:
         raise ValueError("write plain dice such as 1d6 or 2d6 (no + or scale).")
-    if expression.count > MAX_DICE or (expression.count > MAX_DICE_OVER_20 and expression.sides > 20):
-        raise ValueError(f"at most {MAX_DICE} dice ({MAX_DICE_OVER_20} with more than 20 sides).")
+    if expression.count > MAX_DICE or (
+        expression.count > MAX_DICE_OVER_20 and expression.sides > LISTED_SIDES
+    ):
+        raise ValueError(f"at most {MAX_DICE} dice ({MAX_DICE_OVER_20} with more than {LISTED_SIDES} sides).")
     return expression.count, expression.sides
 
 
@@ -90,7 +94,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     ]
     if effect > 0 and time_checks.task_duration(effect - 1, count, sides, floor=floor).units == found.units:
         steps.append(fw.Step(f"Never shorter than {_amount(found.units, unit)} (the floor).", FLOOR))
-    if sides <= 20:  # cheap enough to list the Effects either side
+    if sides <= LISTED_SIDES:  # cheap enough to list the Effects either side
         low, high = max(-MAX_EFFECT_INPUT, effect - NEARBY), min(MAX_EFFECT_INPUT, effect + NEARBY)
         nearby = ", ".join(
             f"{signed(e)}: {time_checks.task_duration(e, count, sides, floor=floor).units}"

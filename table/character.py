@@ -21,6 +21,7 @@ from typing import Any, TypeGuard
 from calculators.format import dice as dice_notation
 from calculators.format import signed
 from calculators.parts import CHARACTERISTICS
+from calculators.parts.injury_parts import wound_penalty_rule_text
 from rules_core import checks, dice, injury, limits
 
 __all__ = [
@@ -54,6 +55,8 @@ MAX_WEAPONS = 12
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 MAX_ARMOR = limits.MAX_ARMOR
 MAX_CHARACTER_DAMAGE = limits.MAX_DAMAGE
+DEFAULT_READING = injury.ThresholdReading.FRACTIONS_OF_HP.value
+"""The injury-threshold reading used unless the player chooses the other (a ruling)."""
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -248,7 +251,7 @@ def check_character(doc: object) -> dict[str, Any]:
 
 
 def physical_derivations(
-    strength: int, dexterity: int, endurance: int, damage: int, *, reading: str = "fractions_of_hp"
+    strength: int, dexterity: int, endurance: int, damage: int, *, reading: str = DEFAULT_READING
 ) -> dict[str, Any]:
     """HP, injury thresholds, injury state, wound penalty and movement for a body and its damage.
 
@@ -256,7 +259,11 @@ def physical_derivations(
     """
     hp = injury.hit_points(strength, dexterity, endurance)
     how = injury.ThresholdReading(reading)
-    best = max(strength, dexterity, endurance) if how is injury.ThresholdReading.BEST_PHYSICAL else None
+    best = (
+        injury.best_physical(strength, dexterity, endurance)
+        if how is injury.ThresholdReading.BEST_PHYSICAL
+        else None
+    )
     limits = injury.injury_thresholds(hp, reading=how, best_physical=best)
     condition = injury.injury_condition(damage, hp, reading=how, best_physical=best)
     penalty = injury.wound_penalty(damage)
@@ -275,7 +282,8 @@ def physical_derivations(
         "severity": condition.severity,
         "wound_penalty": penalty,
         "wound_penalty_signed": signed(penalty),
-        "wound_penalty_text": f"Wound penalty {signed(penalty)} ({damage} damage: \u22121 per full 3)",
+        "wound_penalty_text": f"Wound penalty {signed(penalty)} "
+        f"({damage} damage: {wound_penalty_rule_text()})",
         "movement": (
             "normal"
             if move.factor == 1
@@ -323,7 +331,7 @@ def competence_for(character: Mapping[str, Any], skill_name: str, characteristic
     }
 
 
-def derive_character(doc: object, reading: str = "fractions_of_hp") -> dict[str, Any]:
+def derive_character(doc: object, reading: str = DEFAULT_READING) -> dict[str, Any]:
     """Everything the character page shows, derived by ``rules_core`` from a valid character."""
     character = check_character(doc)
     chars = character["characteristics"]

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from calculators.format import number, percent, signed
+from calculators.format import fraction_text, number, percent, signed
 from rules_core import checks, dice, healing, injury, limits
 from rules_core import initiative as rules_initiative
 from rules_core.tables import constant
@@ -53,12 +53,18 @@ MAX_ROUND = 100_000
 MAX_LOG = 40
 MAX_LOG_TEXT = 200
 MAX_NAME = limits.MAX_NAME
-MAX_ROLLS_PER_HIT = 50
+MAX_ROLLS_PER_HIT = dice.MAX_ROLLS
+MAX_ROLLS_TEXT = 400
+"""Characters of the damage rolls typed for one hit."""
+MAX_ROLL_DIGITS = 4
+"""Digits of one damage roll typed (0 to 9999)."""
 MAX_COMBATANT_DAMAGE = limits.MAX_DAMAGE
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 MODES = ("prepared", "unprepared", "ambush", "entered")
 """How a combatant's initiative is found: rolled with a skill, rolled unprepared, ambushing, or told."""
-READINGS = ("fractions_of_hp", "best_physical")
+READINGS = tuple(reading.value for reading in injury.ThresholdReading)
+"""The injury-threshold readings a tracker may hold (:class:`rules_core.injury.ThresholdReading`)."""
+DEFAULT_READING = injury.ThresholdReading.FRACTIONS_OF_HP.value
 
 _TRACKER_KEYS = frozenset(
     {"schema", "version", "round", "turn", "negative_tactics", "reading", "combatants", "log"}
@@ -106,7 +112,7 @@ def empty_tracker() -> dict[str, Any]:
         "round": 1,
         "turn": 0,
         "negative_tactics": True,
-        "reading": "fractions_of_hp",
+        "reading": DEFAULT_READING,
         "combatants": [],
         "log": [],
     }
@@ -147,8 +153,16 @@ def _check_combatant(raw: object, index: int) -> dict[str, Any]:
         raise DocumentError("Str + Dex + End (the HP) must be at least 1.", f"{path}.strength")
     out["skill"] = check_int(full["skill"], 0, checks.MAX_SKILL, f"{path}.skill", "The initiative skill")
     out["mode"] = mode
-    out["roll"] = _optional_int(full["roll"], 2, 12, f"{path}.roll", "The initiative roll (2d6)")
-    out["entered"] = _optional_int(full["entered"], -99, 99, f"{path}.entered", "The initiative")
+    out["roll"] = _optional_int(
+        full["roll"],
+        limits.CHECK_ROLL_MIN,
+        limits.CHECK_ROLL_MAX,
+        f"{path}.roll",
+        "The initiative roll (2d6)",
+    )
+    out["entered"] = _optional_int(
+        full["entered"], -limits.MAX_INITIATIVE, limits.MAX_INITIATIVE, f"{path}.entered", "The initiative"
+    )
     out["tactics_effect"] = check_int(
         full["tactics_effect"],
         -checks.MAX_MODIFIER,
@@ -193,7 +207,7 @@ def check_tracker(doc: object) -> dict[str, Any]:
     if not isinstance(log_raw, list) or len(log_raw) > MAX_LOG:
         raise DocumentError(f"The log must be a list of at most {MAX_LOG} lines.", "log")
     log = [check_text(line, MAX_LOG_TEXT, f"log.{i}", "A log line") for i, line in enumerate(log_raw)]
-    reading = data.get("reading", "fractions_of_hp")
+    reading = data.get("reading", DEFAULT_READING)
     if reading not in READINGS:
         raise DocumentError("Unknown injury threshold reading.", "reading")
     turn = check_int(data.get("turn", 0), 0, MAX_TRACKED, "turn", "The turn")
@@ -265,9 +279,9 @@ def _next_bleed_round(since: int, round_: int) -> int:
 
 def _needs(modifier: int, difficulty: int) -> str:
     need = difficulty - modifier
-    if need <= 2:
+    if need <= limits.CHECK_ROLL_MIN:
         return "any roll"
-    if need > 12:
+    if need > limits.CHECK_ROLL_MAX:
         return "no roll can do it"
     return f"dice {need}+"
 
@@ -315,13 +329,19 @@ def _reminders(c: Mapping[str, Any], body: Mapping[str, Any], round_: int) -> li
             {"kind": "critical", "text": "Critically wounded: usually unconscious and helpless; no movement."}
         )
     elif state is injury.InjuryCondition.SERIOUSLY_WOUNDED:
-        out.append({"kind": "serious", "text": "Seriously wounded: \u00be movement, no dash."})
+        share = fraction_text(constant("injury", "seriously_wounded_movement"))
+        out.append({"kind": "serious", "text": f"Seriously wounded: {share} movement, no dash."})
     if c["bleeding_since"] is not None:
         nxt = _next_bleed_round(c["bleeding_since"], round_)
+        bleed, rounds = (
+            constant("injury", "bleeding_damage_per_minute"),
+            constant("injury", "rounds_per_minute"),
+        )
         out.append(
             {
                 "kind": "bleeding",
-                "text": f"Bleeding since round {c['bleeding_since']}: 1 more damage each minute (10 rounds), "
+                "text": f"Bleeding since round {c['bleeding_since']}: "
+                f"{bleed} more damage each minute ({rounds} rounds), "
                 f"next at the start of round {nxt}. First aid stops it.",
             }
         )
@@ -354,7 +374,7 @@ def parse_rolls(text: object) -> tuple[int, ...]:
     """Damage rolls as the table reports them, after armor: ``9``, ``5, 9`` or ``5 9``."""
     if isinstance(text, int) and not isinstance(text, bool):
         text = str(text)
-    if not isinstance(text, str) or len(text) > 400:
+    if not isinstance(text, str) or len(text) > MAX_ROLLS_TEXT:
         raise DocumentError("Write the damage rolls as numbers, like 5, 9.", "rolls")
     parts = [p for p in re.split(r"[\s,;+]+", text.strip()) if p]
     if not parts:
@@ -363,8 +383,10 @@ def parse_rolls(text: object) -> tuple[int, ...]:
         raise DocumentError(f"At most {MAX_ROLLS_PER_HIT} rolls in one attack.", "rolls")
     rolls = []
     for part in parts:
-        if not part.isascii() or not part.isdigit() or len(part) > 4:
-            raise DocumentError(f"{part[:12]!r} is not a damage roll (0 to 9999).", "rolls")
+        if not part.isascii() or not part.isdigit() or len(part) > MAX_ROLL_DIGITS:
+            raise DocumentError(
+                f"{part[:12]!r} is not a damage roll (0 to {'9' * MAX_ROLL_DIGITS}).", "rolls"
+            )
         rolls.append(int(part))
     return tuple(rolls)
 
@@ -426,7 +448,11 @@ def _hit(doc: dict[str, Any], cid: object, rolls_text: object) -> str:
     c["damage"] += total
     after = _body(c, doc["reading"])
     reading = injury.ThresholdReading(doc["reading"])
-    best = max(c["strength"], c["dexterity"], c["endurance"]) if reading.value == "best_physical" else None
+    best = (
+        injury.best_physical(c["strength"], c["dexterity"], c["endurance"])
+        if reading is injury.ThresholdReading.BEST_PHYSICAL
+        else None
+    )
     notes = [f"{c['name']} takes {total} ({', '.join(map(str, rolls))}): {after['state_text']}"]
     if c["bleeding_since"] is None and injury.bleeds_from_roll(
         max(rolls), after["hp"], reading=reading, best_physical=best

@@ -11,7 +11,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, signed
-from rules_core import checks
+from rules_core import checks, limits
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -62,8 +62,14 @@ CALCULATOR = fw.Calculator(
     summary="The chance a check succeeds and the Effect of a roll.",
     inputs=(
         fw.IntInput("modifier", "Modifier (DM)", 0, -checks.MAX_MODIFIER, checks.MAX_MODIFIER),
-        fw.IntInput("difficulty", "Difficulty", 8, 2, checks.MAX_DIFFICULTY),
-        fw.OptionalIntInput("roll", "Your 2d6", 2, 12, help="Optional: the dice you rolled."),
+        fw.IntInput("difficulty", "Difficulty", 8, checks.MIN_DIFFICULTY, checks.MAX_DIFFICULTY),
+        fw.OptionalIntInput(
+            "roll",
+            "Your 2d6",
+            limits.CHECK_ROLL_MIN,
+            limits.CHECK_ROLL_MAX,
+            help="Optional: the dice you rolled.",
+        ),
         fw.ChoiceInput("dice", "Dice", tuple((key, key.capitalize()) for key in ADVANTAGE), "none"),
         fw.BoolInput("show_chart", "Show the chart", default=True),
     ),

@@ -20,7 +20,7 @@ from table import tracker as table_tracker
 BOOT_MS = 90_000
 STEP_MS = 30_000
 SCOPE = "mneme@/mneme/:"
-"""Storage keys are named by the site's base path (the test server's sub-path, tests/browser/_site.py)."""
+"""Storage keys are named by the site's base path (the test server's sub-path, tests/_site.py)."""
 STORE = SCOPE + "characters.v1"
 """The single store of earlier versions: seeded here, the page splits it into one key per character."""
 DOCS = SCOPE + "character.v1:"

@@ -12,6 +12,7 @@ import _calc
 import pytest
 
 from calculators.framework import runtime
+from rules_core import limits
 
 outputs = partial(_calc.outputs, "movement")
 
@@ -85,7 +86,9 @@ def test_the_4_5_m_scale_uses_its_own_rows() -> None:
     assert (found["spaces"], found["metres"]) == ("3", "13.5 m")
 
 
-@pytest.mark.parametrize(("field", "value"), [("scale", "3"), ("load", "huge"), ("conditions", "11")])
+@pytest.mark.parametrize(
+    ("field", "value"), [("scale", "3"), ("load", "huge"), ("conditions", str(limits.MAX_MODIFIER + 1))]
+)
 def test_unknown_choices_are_flagged(field: str, value: str) -> None:
     assert field in runtime.compute("movement", {field: value})["errors"]
 
