@@ -14,7 +14,7 @@
   if (window.mnemeLoader) return;
 
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
-  const CONFIG = /*MNEME_LOADER*/ { build: "dev", scripts: {}, everywhere: [] } /*END_MNEME_LOADER*/;
+  const CONFIG = __MNEME_LOADER_CONFIG__;
   const script = document.currentScript;
   const assets = new URL(".", script ? script.src : location.href);
   const settings = Object.assign({ warm: true, warmDelayMs: 3000 }, window.mnemeLoaderConfig || {});

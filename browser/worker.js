@@ -7,7 +7,8 @@
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
-const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null, build: "dev", version: "" } /*END_MNEME_CONFIG*/;
+// Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, version}.
+const CONFIG = __MNEME_WORKER_CONFIG__;
 
 const here = new URL(".", import.meta.url);
 const pyodideBase = new URL(CONFIG.pyodide, here);
