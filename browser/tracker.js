@@ -2,11 +2,14 @@
 // It holds state only: every action is applied by table/tracker.py in the worker
 // (initiative, order, injury state, wound penalty, bleeding, dying and massive damage come
 // from rules_core). The empty tracker, labels and ruling texts are Python's too
-// (sitebuild/table_ui.py, through window.mnemeTable.config()). Needs character.js loaded first.
-(function () {
-  "use strict";
-  if (window.mnemeTracker) return;
+// (sitebuild/table_ui.py, through window.mnemeTable.config()). It works on the page's table that
+// character.js makes (window.mnemeTable: its storage, the characters), which the loader always
+// loads first (loader.js: needs).
 
+import { h, onEachPage } from "./lib/dom.js";
+import { parseNumber as intOrNull } from "./lib/form-state.js";
+
+function startTracker() {
   const MAX_UNDO = 30;
 
   function seed() {
@@ -18,7 +21,7 @@
 
   function bindTracker(root) {
     const T = window.mnemeTable;
-    const { h, call } = T;
+    const { call } = T;
     const C = T.config();
     // Keys named by the site's scope (see character.js); the undo stack holds {tracker, what}.
     const KEY = T.key("tracker.v1");
@@ -130,7 +133,7 @@
 
     // A few words for an action that leaves no line in the log (for Undo to name).
     function describe(action, tracker) {
-      const who = (tracker.combatants.find((c) => c.id === action.id) || {}).name || "";
+      const who = tracker.combatants.find((c) => c.id === action.id)?.name || "";
       if (action.type === "next") return "next turn";
       if (action.type === "update") return `${who}'s details changed`;
       if (action.type === "ruling") return "a ruling changed";
@@ -191,7 +194,7 @@
         for (const u of list) {
           const c = store.characters.find((x) => x.id === u.id);
           if (c) c.damage = u.damage;
-          if (store.drafts && store.drafts[u.id]) store.drafts[u.id].damage = u.damage;
+          if (store.drafts?.[u.id]) store.drafts[u.id].damage = u.damage;
         }
       });
       status.textContent = problem
@@ -202,12 +205,6 @@
 
     function numberField(label, attrs) {
       return h("label", { class: "mt-field" }, h("span", { text: label }), h("input", { type: "text", inputmode: "numeric", autocomplete: "off", ...attrs }));
-    }
-
-    function intOrNull(text) {
-      const clean = String(text).trim().replace("\u2212", "-");
-      if (clean === "") return null;
-      return /^[+-]?\d{1,6}$/.test(clean) ? Number(clean) : clean;
     }
 
     function modeSelect(value) {
@@ -310,7 +307,7 @@
       return box;
     }
 
-    function card(id, index) {
+    function card(id) {
       const c = view.tracker.combatants.find((x) => x.id === id);
       const row = view.rows[id];
       const current = id === view.current;
@@ -428,7 +425,7 @@
       undoButton.disabled = undoStack().length === 0;
       rulingTactics.checked = t.negative_tactics;
       rulingReading.value = t.reading;
-      list.replaceChildren(...next.order.map((id, index) => card(id, index)));
+      list.replaceChildren(...next.order.map((id) => card(id)));
       logList.replaceChildren(...t.log.slice(-10).reverse().map((line) => h("li", { text: line })));
       fromMine.refresh();
       root.dataset.state = "ready";
@@ -514,14 +511,14 @@
 
   function bindAll() {
     const root = document.querySelector('[data-mneme-table="tracker"]');
-    if (root && !root.mnemeBound && window.mnemeTable && window.mnemeTable.config()) {
+    if (root && !root.mnemeBound && window.mnemeTable?.config()) {
       root.mnemeBound = true;
       bindTracker(root);
     }
   }
 
   window.mnemeTracker = { bindAll };
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(bindAll);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll, { once: true });
-  else bindAll();
-})();
+  onEachPage(bindAll);
+}
+
+if (!window.mnemeTracker) startTracker();

@@ -70,7 +70,7 @@ let wheelsAsked = null;
 function askWheels() {
   if (!wheelsAsked) {
     wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
-    wheelsAsked.forEach((p) => p.catch(() => {}));
+    for (const p of wheelsAsked) p.catch(() => {});
   }
   return wheelsAsked;
 }
@@ -119,7 +119,9 @@ function pack(bytes) {
   const header = new Uint32Array([SPARSE_FORMAT, memory.length, kept.length, ...kept]);
   const out = new Uint8Array(header.byteLength + kept.length * PAGE);
   out.set(new Uint8Array(header.buffer));
-  kept.forEach((page, i) => out.set(memory.subarray(page * PAGE, (page + 1) * PAGE), header.byteLength + i * PAGE));
+  kept.forEach((page, i) => {
+    out.set(memory.subarray(page * PAGE, (page + 1) * PAGE), header.byteLength + i * PAGE);
+  });
   return out;
 }
 
@@ -154,7 +156,7 @@ async function readSnapshot(key) {
       console.warn(`engine snapshot unreadable (${error.message}): starting normally`);
       return { bytes: null, allowed: true };
     }
-  } catch (error) {
+  } catch (_) {
     return { bytes: null, allowed: false };
   }
 }
@@ -166,7 +168,7 @@ async function storeSnapshot(key, bytes, failed = false) {
     const headers = { "content-type": "application/octet-stream" };
     await cache.put(failed ? `${key}?failed` : key, new Response(failed ? "" : bytes, { headers }));
   } catch (error) {
-    console.warn(`engine snapshot not stored: ${(error && error.message) || error}`);
+    console.warn(`engine snapshot not stored: ${(error?.message) || error}`);
   }
 }
 
@@ -176,7 +178,9 @@ async function storeSnapshot(key, bytes, failed = false) {
 // (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
 async function install(pyodide) {
   const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
-  (await Promise.all(askWheels())).forEach((buffer, i) => pyodide.FS.writeFile(paths[i], new Uint8Array(buffer)));
+  (await Promise.all(askWheels())).forEach((buffer, i) => {
+    pyodide.FS.writeFile(paths[i], new Uint8Array(buffer));
+  });
   pyodide.runPython(`import sys\nfor p in reversed(${JSON.stringify(paths)}):\n    p in sys.path or sys.path.insert(0, p)`);
 }
 
@@ -217,7 +221,7 @@ function snapshotLater(pyodide, key) {
       );
       bytes = pyodide.makeMemorySnapshot();
     } catch (error) {
-      console.warn(`engine snapshot not made: ${(error && error.message) || error}`);
+      console.warn(`engine snapshot not made: ${(error?.message) || error}`);
     } finally {
       if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
     }
@@ -249,7 +253,7 @@ async function boot() {
       runtime = await restore(pyodideModule, options, saved.bytes);
       snapshot = "restored";
     } catch (error) {
-      console.warn(`engine snapshot did not restore; starting normally: ${(error && error.message) || error}`);
+      console.warn(`engine snapshot did not restore; starting normally: ${(error?.message) || error}`);
       const wheelsArrived = await Promise.all(askWheels()).then(() => true, () => false);
       if (wheelsArrived) await storeSnapshot(key, null, true); // the snapshot was at fault
       saved.allowed = false;
@@ -283,7 +287,7 @@ let bootSettled = false;
 function bootFailed(error) {
   if (bootSettled) return;
   bootSettled = true;
-  postMessage({ type: "boot-failed", error: String((error && error.message) || error) });
+  postMessage({ type: "boot-failed", error: String((error?.message) || error) });
 }
 
 // A failed wasm fetch inside Pyodide can surface only as an unhandled rejection while
@@ -367,7 +371,7 @@ function measure(text, limits) {
 // page replaces this worker; any other error is an ordinary failure of that one request.
 let dead = false;
 function reportFailure(id, error) {
-  const text = String((error && error.message) || error);
+  const text = String((error?.message) || error);
   const fatal =
     dead ||
     error instanceof RangeError ||
