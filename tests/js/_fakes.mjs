@@ -27,5 +27,8 @@ export class MemoryStorage {
 // A clock that moves one second at each reading, from 2026-01-02T03:04:05Z.
 export function steppingClock() {
   let t = Date.UTC(2026, 0, 2, 3, 4, 5);
-  return () => new Date((t += 1000) - 1000);
+  return () => {
+    t += 1000;
+    return new Date(t - 1000);
+  };
 }

@@ -4,7 +4,7 @@ import { characterLinkIn, characterLinkUrl, withoutCharacterLink } from "../../b
 
 test("a fragment carrying a character is taken whole, with or without its #", () => {
   assert.equal(characterLinkIn("#character=abc"), "character=abc");
-  assert.equal(characterLinkIn("character=" + "x".repeat(5000)).length, 5010);
+  assert.equal(characterLinkIn(`character=${"x".repeat(5000)}`).length, 5010);
   assert.equal(characterLinkIn("#section-2"), "");
   assert.equal(characterLinkIn(""), "");
 });

@@ -1,0 +1,62 @@
+"""The browser code's own checks: its unit tests (``node --test tests/js/``, the pure modules of
+``browser/lib/``) pass; Biome's linter (``biome.json``) finds nothing in ``browser/`` and
+``tests/js/``; and the few constants it shares with Python come from Python."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_browser_modules_pass_their_unit_tests() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is missing: scripts/setup installs it")
+    done = _run(node, "--test", "tests/js/")
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert "# fail 0" in done.stdout and "# pass 0" not in done.stdout
+
+
+def test_biome_finds_no_lint_problem_in_the_browser_code() -> None:
+    biome = ROOT / "node_modules" / ".bin" / "biome"
+    if not biome.is_file():
+        pytest.fail("node_modules/.bin/biome is missing: run scripts/setup (npm ci)")
+    done = _run(str(biome), "lint", "--error-on-warnings", "--colors=off")
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-6000:]
+
+
+PYTHON_CONSTANTS = re.compile(r"\b(?:const|let|var)\s+(TRUE|EMPTY|URL_TEXT_LIMIT)\b")
+YES_WORDS = re.compile(r"""\[\s*(['"])1\1\s*,\s*(['"])(?:true|on)\2""")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "browser").rglob("*.js")), ids=lambda p: p.name)
+def test_the_browser_code_does_not_declare_pythons_constants_again(path: Path) -> None:
+    """What a checkbox reads as yes, the empty output's text and the link limit come from Python
+    (``sitebuild/table_ui.py``, ``page_config()["calculators"]``), never written a second time."""
+    text = path.read_text(encoding="utf-8")
+    assert not PYTHON_CONSTANTS.search(text), PYTHON_CONSTANTS.search(text)
+    assert not YES_WORDS.search(text)
+    assert "URL_TEXT_LIMIT = " not in text and "= 200;" not in text
+
+
+def test_the_page_settings_carry_pythons_constants() -> None:
+    from calculators.framework import render, spec
+    from sitebuild.table_ui import page_config
+
+    given = page_config()["calculators"]
+    assert given == {
+        "true": sorted(spec._TRUE),
+        "empty": render.EMPTY_OUTPUT,
+        "url_text_limit": render.URL_TEXT_LIMIT,
+    }
+    assert "pageSettings().calculators" in (ROOT / "browser" / "calculators.js").read_text(encoding="utf-8")
