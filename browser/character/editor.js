@@ -6,45 +6,14 @@
 import { activeCharacter, putCharacter, shownDoc } from "../lib/character-store.js";
 import { isObject, mergeCharacter, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
-import { parseNumber } from "../lib/form-state.js";
+import { keptAsideContent } from "../lib/kept-aside.js";
 import { characterLinkUrl, withoutCharacterLink } from "../lib/link-codec.js";
+import { derivedNumbers } from "./derived.js";
+import { createEditorForm } from "./editor-form.js";
 import { call, newId } from "./table.js";
-
-function numberInput(path, value, label, extra) {
-  return h("input", {
-    type: "text",
-    inputmode: "numeric",
-    autocomplete: "off",
-    "data-path": path,
-    "aria-label": label,
-    value: value === null || value === undefined ? "" : String(value),
-    ...(extra || {}),
-  });
-}
-
-function charSelect(path, value, label, characteristics) {
-  const select = h("select", { "data-path": path, "aria-label": label });
-  for (const [key, short] of characteristics) select.append(h("option", { value: key, text: short, selected: key === value }));
-  return select;
-}
-
-let uid = 0;
-function field(labelText, control, path) {
-  uid += 1;
-  const id = `mt-field-${uid}`;
-  control.id = id;
-  return h(
-    "div",
-    { class: "mt-field" },
-    h("label", { for: id, text: labelText }),
-    control,
-    h("p", { class: "mt-error", role: "alert", "data-error-for": path }),
-  );
-}
 
 export function renderCharacterPage(root, table, links) {
   const C = table.config();
-  const CHARS = C.characteristics;
   const MAX_IMPORT_CHARS = C.limits.import_chars;
   let store = table.loadStore();
   let currentId = activeCharacter(store)?.id || "";
@@ -65,6 +34,7 @@ export function renderCharacterPage(root, table, links) {
   const fileInput = h("input", { type: "file", accept: ".json,application/json", class: "mt-file", "aria-label": "Character file" });
   const offer = h("div", { class: "mt-offer", hidden: true });
   const keptAside = h("section", { class: "mt-kept", "aria-label": "Kept aside", "data-backups": "", hidden: true });
+  const form = createEditorForm(editor, C, () => edited());
 
   root.replaceChildren(
     h(
@@ -160,145 +130,11 @@ export function renderCharacterPage(root, table, links) {
   function buildEditor(c) {
     rebuilding = true;
     try {
-      fillEditor(c);
+      form.fill(c);
     } finally {
       rebuilding = false;
     }
     editor.dataset.id = c.id;
-  }
-
-  function fillEditor(c) {
-    const chars = c.characteristics || {};
-    const skills = Array.isArray(c.skills) ? c.skills : [];
-    const weapons = Array.isArray(c.weapons) ? c.weapons : [];
-    const skillRows = h("div", { class: "mt-list", "data-list": "skills" });
-    const weaponRows = h("div", { class: "mt-list", "data-list": "weapons" });
-    skills.forEach((s, i) => {
-      skillRows.append(skillRow(s, i));
-    });
-    weapons.forEach((w, i) => {
-      weaponRows.append(weaponRow(w, i));
-    });
-    editor.replaceChildren(
-      h("p", { class: "mt-error mt-form-error", role: "alert", "data-error-for": "" }),
-      field("Name", h("input", { type: "text", "data-path": "name", value: c.name || "", maxlength: C.limits.name }), "name"),
-      h("fieldset", { class: "mt-chars" }, h("legend", { text: "Characteristics" }), CHARS.map(([key, short]) =>
-        field(short, numberInput(`characteristics.${key}`, chars[key], short), `characteristics.${key}`),
-      )),
-      h(
-        "div",
-        { class: "mt-pair" },
-        field("Armor", numberInput("armor", c.armor, "Armor"), "armor"),
-        field("Damage taken", numberInput("damage", c.damage, "Damage taken"), "damage"),
-      ),
-      h("fieldset", { class: "mt-group" }, h("legend", { text: "Skills" }), skillRows,
-        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "add-skill", onclick: () => addRow("skills") }, "Add a skill")),
-      h("fieldset", { class: "mt-group" }, h("legend", { text: "Weapons" }), weaponRows,
-        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "add-weapon", onclick: () => addRow("weapons") }, "Add a weapon")),
-      field("Notes", h("textarea", { "data-path": "notes", rows: 2, maxlength: C.limits.notes }, c.notes || ""), "notes"),
-    );
-  }
-
-  function skillRow(s, i) {
-    return h(
-      "div",
-      { class: "mt-item", "data-item": "skills" },
-      field("Skill", h("input", { type: "text", "data-path": `skills.${i}.name`, value: s.name || "", maxlength: C.limits.name }), `skills.${i}.name`),
-      field("Level", numberInput(`skills.${i}.level`, s.level, "Level"), `skills.${i}.level`),
-      field("With", charSelect(`skills.${i}.characteristic`, s.characteristic || "dexterity", "Characteristic", CHARS), `skills.${i}.characteristic`),
-      h("button", { type: "button", class: "mt-remove", "aria-label": `Remove skill ${s.name || ""}`, onclick: (e) => removeRow(e) }, "\u2715"),
-    );
-  }
-
-  function weaponRow(w, i) {
-    return h(
-      "div",
-      { class: "mt-item", "data-item": "weapons" },
-      field("Weapon", h("input", { type: "text", "data-path": `weapons.${i}.name`, value: w.name || "", maxlength: C.limits.name }), `weapons.${i}.name`),
-      field("Damage", h("input", { type: "text", "data-path": `weapons.${i}.damage`, value: w.damage || "", maxlength: C.limits.dice }), `weapons.${i}.damage`),
-      field("Rate of attack", numberInput(`weapons.${i}.rate_of_attack`, w.rate_of_attack, "Rate of attack (0: none)"), `weapons.${i}.rate_of_attack`),
-      field("Skill", h("input", { type: "text", "data-path": `weapons.${i}.skill`, value: w.skill || "", maxlength: C.limits.name }), `weapons.${i}.skill`),
-      field("With", charSelect(`weapons.${i}.characteristic`, w.characteristic || "dexterity", "Characteristic", CHARS), `weapons.${i}.characteristic`),
-      h("button", { type: "button", class: "mt-remove", "aria-label": `Remove weapon ${w.name || ""}`, onclick: (e) => removeRow(e) }, "\u2715"),
-    );
-  }
-
-  function readEditor(base) {
-    const value = (path) => {
-      const el = editor.querySelector(`[data-path="${path}"]`);
-      return el ? el.value : "";
-    };
-    const chars = {};
-    for (const [key] of CHARS) chars[key] = parseNumber(value(`characteristics.${key}`));
-    const skills = [...editor.querySelectorAll('[data-item="skills"]')].map((row) => ({
-      name: row.querySelector('[data-path$=".name"]').value,
-      level: parseNumber(row.querySelector('[data-path$=".level"]').value),
-      characteristic: row.querySelector('[data-path$=".characteristic"]').value,
-    }));
-    const weapons = [...editor.querySelectorAll('[data-item="weapons"]')].map((row) => ({
-      name: row.querySelector('[data-path$=".name"]').value,
-      damage: row.querySelector('[data-path$=".damage"]').value,
-      rate_of_attack: parseNumber(row.querySelector('[data-path$=".rate_of_attack"]').value) ?? 0,
-      skill: row.querySelector('[data-path$=".skill"]').value,
-      characteristic: row.querySelector('[data-path$=".characteristic"]').value,
-    }));
-    return {
-      schema: C.schemas.character.name,
-      version: C.schemas.character.version,
-      id: base.id,
-      name: value("name"),
-      characteristics: chars,
-      skills,
-      armor: parseNumber(value("armor")) ?? 0,
-      weapons,
-      damage: parseNumber(value("damage")) ?? 0,
-      notes: value("notes"),
-    };
-  }
-
-  function renumber() {
-    for (const list of ["skills", "weapons"]) {
-      editor.querySelectorAll(`[data-item="${list}"]`).forEach((row, i) => {
-        row.querySelectorAll("[data-path]").forEach((el) => {
-          el.dataset.path = el.dataset.path.replace(/^(\w+)\.\d+\./, `$1.${i}.`);
-        });
-        row.querySelectorAll("[data-error-for]").forEach((el) => {
-          el.dataset.errorFor = el.dataset.errorFor.replace(/^(\w+)\.\d+\./, `$1.${i}.`);
-        });
-      });
-    }
-  }
-
-  function addRow(list) {
-    const holder = editor.querySelector(`[data-list="${list}"]`);
-    const index = holder.children.length;
-    const row =
-      list === "skills"
-        ? skillRow({ name: "", level: 0, characteristic: "dexterity" }, index)
-        : weaponRow({ name: "", damage: "3d6", rate_of_attack: 0, skill: "", characteristic: "dexterity" }, index);
-    holder.append(row);
-    const first = row.querySelector("input");
-    if (first) first.focus();
-  }
-
-  function removeRow(event) {
-    event.target.closest(".mt-item").remove();
-    renumber();
-    schedule();
-  }
-
-  function clearErrors() {
-    for (const el of editor.querySelectorAll("[data-error-for]")) el.textContent = "";
-    for (const el of editor.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
-  }
-
-  function showError(error) {
-    clearErrors();
-    const path = error.path || "";
-    const slot = editor.querySelector(`[data-error-for="${CSS.escape(path)}"]`) || editor.querySelector('[data-error-for=""]');
-    slot.textContent = error.message;
-    const control = editor.querySelector(`[data-path="${CSS.escape(path)}"]`);
-    if (control) control.setAttribute("aria-invalid", "true");
   }
 
   // Local first: what is typed is written to the device at once, as a draft beside the
@@ -315,7 +151,7 @@ export function renderCharacterPage(root, table, links) {
 
   function keepDraft() {
     if (!showing()) return "";
-    const mine = readEditor(base);
+    const mine = form.read(base);
     let merged = mine;
     const problem = table.updateStore((s) => {
       const theirs = shownDoc(s, currentId);
@@ -341,7 +177,7 @@ export function renderCharacterPage(root, table, links) {
   }
 
   function flush() {
-    if (showing() && !same(readEditor(base), shownDoc(table.loadStore(), currentId))) keepDraft();
+    if (showing() && !same(form.read(base), shownDoc(table.loadStore(), currentId))) keepDraft();
   }
 
   // The engine checks the shown character and derives its numbers; an accepted draft replaces
@@ -350,12 +186,12 @@ export function renderCharacterPage(root, table, links) {
     clearTimeout(checkTimer);
     const id = currentId;
     if (!showing()) return;
-    const doc = readEditor(base);
+    const doc = form.read(base);
     try {
       const result = await call("derive_character", { doc });
       if (id !== currentId) return;
-      clearErrors();
-      renderDerived(result);
+      form.clearErrors();
+      derived.replaceChildren(...derivedNumbers(result));
       let drafted = false;
       const problem = table.updateStore((s) => {
         if (!s.drafts[id] || !same(s.drafts[id], doc)) return false; // nothing waiting, or newer typing
@@ -371,7 +207,7 @@ export function renderCharacterPage(root, table, links) {
     } catch (error) {
       if (id !== currentId) return;
       if (error.refused) {
-        showError(error);
+        form.showError(error);
         setStatus(`Kept on this device as typed, not checked yet: fix the field marked.`);
       } else setStatus(`Kept on this device as typed. The rules engine is not answering (${error.message}); the numbers follow when it does.`);
     }
@@ -397,38 +233,6 @@ export function renderCharacterPage(root, table, links) {
         }
       }
     }
-  }
-
-  function renderDerived(d) {
-    const t = d.thresholds;
-    derived.replaceChildren(
-      h("h2", { text: `${d.character.name}: what the rules make of it` }),
-      h(
-        "dl",
-        { class: "mt-facts" },
-        h("dt", { text: "HP" }), h("dd", { "data-derived": "hp", text: d.hp }),
-        h("dt", { text: "State" }), h("dd", { "data-derived": "state", class: `mt-state mt-state-${d.state}`, text: d.state_text }),
-        h("dt", { text: "Wound penalty" }), h("dd", { "data-derived": "wound_penalty", text: d.wound_penalty_signed }),
-        h("dt", { text: "Movement" }), h("dd", { text: d.movement }),
-      ),
-      h("p", { class: "mt-working", text: `${d.hp_text}. ${d.wound_penalty_text}.` }),
-      h(
-        "p",
-        { class: "mt-working", "data-derived": "thresholds" },
-        `Wounded from ${t.wounded}, seriously wounded from ${t.seriously_wounded}, critically wounded from ${t.critically_wounded}, dying from ${t.dying} damage.`,
-      ),
-      h("ul", { class: "mt-working", "data-derived": "chm" }, Object.values(d.chm).map((m) => h("li", { text: m.text }))),
-      d.skills.length
-        ? h("ul", { class: "mt-working", "data-derived": "skills" }, d.skills.map((s) => h("li", { text: `${s.name}: ${s.competence_text}; ${s.modifier_text}` })))
-        : null,
-      d.weapons.length
-        ? h(
-            "ul",
-            { class: "mt-working", "data-derived": "weapons" },
-            d.weapons.map((w) => h("li", { text: `${w.name}: ${w.damage}, rate of attack ${w.rate_text}; ${w.modifier_text} (${w.competence_text})` })),
-          )
-        : null,
-    );
   }
 
   function showCharacter() {
@@ -483,7 +287,7 @@ export function renderCharacterPage(root, table, links) {
   async function shownChecked() {
     flush();
     if (!showing()) throw Object.assign(new Error("Nothing to export yet."), { refused: true });
-    return call("check_character", { doc: readEditor(base) });
+    return call("check_character", { doc: form.read(base) });
   }
 
   async function exportFile() {
@@ -491,7 +295,7 @@ export function renderCharacterPage(root, table, links) {
     try {
       character = await shownChecked();
     } catch (error) {
-      if (error.path) showError(error);
+      if (error.path) form.showError(error);
       return setStatus(error.refused ? `Not exported: ${error.message}` : `Not exported: the rules engine is not answering (${error.message}).`);
     }
     download(JSON.stringify(character, null, 2), `${character.name.replace(/[^\w-]+/g, "_") || "character"}.mneme.json`);
@@ -503,7 +307,7 @@ export function renderCharacterPage(root, table, links) {
     try {
       fragment = await call("export_link", { doc: await shownChecked() });
     } catch (error) {
-      if (error.path) showError(error);
+      if (error.path) form.showError(error);
       return setStatus(`No link: ${error.message}`);
     }
     const href = characterLinkUrl(location.href, fragment);
@@ -555,14 +359,15 @@ export function renderCharacterPage(root, table, links) {
     keptAside.hidden = kept.length === 0;
     if (!kept.length) return keptAside.replaceChildren();
     keptAside.replaceChildren(
-      h("h2", { text: "Kept aside" }),
-      h("p", { text: "Saved data this page could not read was kept here rather than lost. Download it, or restore the characters it still holds." }),
-      h("ul", { class: "mt-kept-list" }, kept.map((b) => h("li", { "data-backup": b.key },
-        h("span", { text: `${b.when.replace("T", " ").slice(0, 19)} UTC, ${b.text.length} characters ` }),
-        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-download", onclick: () => download(b.text, `kept-aside-${b.when.slice(0, 10)}.json`) }, "Download"),
-        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-restore", onclick: () => restore(b) }, "Restore"),
-        h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "backup-drop", onclick: () => drop(b) }, "Forget"),
-      ))),
+      ...keptAsideContent(kept, {
+        intro: "Saved data this page could not read was kept here rather than lost. Download it, or restore the characters it still holds.",
+        fileName: (b) => `kept-aside-${b.when.slice(0, 10)}.json`,
+        restore,
+        forget: (b) => {
+          table.dropBackup(b.key);
+          showBackups();
+        },
+      }),
     );
   }
 
@@ -579,12 +384,6 @@ export function renderCharacterPage(root, table, links) {
     store = table.loadStore();
     showCharacter();
     setStatus(`Restored ${added} of ${list.length} ${list.length === 1 ? "entry" : "entries"} from the backup; the backup stays until you forget it.`);
-  }
-
-  function drop(backup) {
-    if (!window.confirm("Forget this backup? It cannot be brought back.")) return;
-    table.dropBackup(backup.key);
-    showBackups();
   }
 
   function offerFromLink() {
