@@ -60,3 +60,31 @@ def test_the_page_settings_carry_pythons_constants() -> None:
         "url_text_limit": render.URL_TEXT_LIMIT,
     }
     assert "pageSettings().calculators" in (ROOT / "browser" / "calculators.js").read_text(encoding="utf-8")
+
+
+def test_each_entry_bundles_into_the_same_bytes_every_time_as_a_strict_classic_script() -> None:
+    from sitebuild.bundle import bundle_script
+
+    first = bundle_script("character.js")
+    assert first == bundle_script("character.js")
+    assert first.startswith('"use strict";\n(() => {\n') and first.rstrip().endswith("})();")
+    assert not re.search(r"^\s*(import|export)\b", first, re.MULTILINE)  # a classic script
+    assert "// lib/storage.js" in first  # its modules are inside, named relative to browser/
+
+
+def test_the_worker_bundles_as_a_module_with_its_settings_placeholder() -> None:
+    from sitebuild.bundle import bundle_script
+
+    worker = bundle_script("worker.js", module=True)
+    assert worker.count("__MNEME_WORKER_CONFIG__") == 1 and "import.meta.url" in worker
+
+
+def test_a_source_esbuild_refuses_fails_the_build_with_its_message(tmp_path: Path) -> None:
+    from sitebuild.bundle import bundle_script
+    from sitebuild.errors import BuildError
+
+    (tmp_path / "browser").mkdir()
+    (tmp_path / "browser" / "broken.js").write_text('import { nothing } from "./missing.js";\n')
+    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
+    with pytest.raises(BuildError, match=r"browser/broken\.js[\s\S]*missing\.js"):
+        bundle_script("broken.js", tmp_path)
