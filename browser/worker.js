@@ -1,6 +1,6 @@
 // Calculator engine: one module Web Worker per tab running the bundled Pyodide
-// with our wheel(s) (rules_core + calculators). Built into the site by
-// hooks/calculator_pages.py, which fills CONFIG (wheel names, inline lock file).
+// with our wheel(s) (rules_core + calculators). Bundled into the site by sitebuild/bundle.py
+// (an ES module, as esbuild makes it), which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //           out {type: "ready", timings, build} | {type: "boot-failed", error} | {type: "progress", bytes}
