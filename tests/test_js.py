@@ -88,3 +88,18 @@ def test_a_source_esbuild_refuses_fails_the_build_with_its_message(tmp_path: Pat
     (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
     with pytest.raises(BuildError, match=r"browser/broken\.js[\s\S]*missing\.js"):
         bundle_script("broken.js", tmp_path)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "browser").rglob("*.js")), ids=lambda p: p.name)
+def test_no_browser_module_repeats_a_schema_a_limit_or_a_number_format(path: Path) -> None:
+    """What ``tests/table/test_table_config.py`` and ``tests/calculators/test_format.py`` ask of the
+    entry scripts, asked of every module the entries import: schemas, versions, length limits and
+    ruling texts come from Python's settings, and numbers become text in Python only."""
+    source = path.read_text(encoding="utf-8")
+    for literal in ('"mneme-character"', '"mneme-characters"', '"mneme-tracker"', "version: 1"):
+        assert literal not in source, literal
+    assert not re.search(r"maxlength:\s*\d", source)
+    assert "A failed Tactics check" not in source and "Thresholds: thirds of HP" not in source
+    assert "toFixed" not in source
+    assert not re.search(r"""replace\(\s*["']-["']""", source)  # hyphen to minus: Python's job
+    assert not re.search(r"`\+\$\{", source)  # "+" glued to a number
