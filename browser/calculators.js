@@ -1,73 +1,19 @@
 // Calculators front end: binds every <form data-calculator> to the shared engine
 // (engine.js: a module Web Worker running Pyodide). Contract: calculators/README.md.
-(function () {
-  "use strict";
-  if (window.mnemeCalculators) return;
+// Python's words for the few things this script must say as it does (calculators/format.py,
+// calculators/framework/render.py) come with the page's settings (sitebuild/table_ui.py).
+import { addressFor, isReloadKey, keepUnwritten, unwrittenFor, valuesFromAddress } from "./lib/address-state.js";
+import { lengthLimit, readValues as valuesOf, rulingsTitle, setValue, steppedValue } from "./lib/form-state.js";
+import { morph, parsed } from "./lib/morph.js";
+import { pageSettings } from "./lib/page-settings.js";
+import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 
-  const TRUE = ["1", "true", "on", "yes"];
-  const EMPTY = "\u2014";
-  // Longest value a link may put in a field with no shorter limit of its own (render.URL_TEXT_LIMIT).
-  const URL_TEXT_LIMIT = 200;
+function startCalculators() {
   const { stats, get: getEngine, call, mark } = window.mnemeEngine;
 
-  // The theme waits for the first result. On a calculator page the theme's script is
-  // held back (sitebuild/early_engine.py: with_held_theme): on a phone it takes a third of a second of
-  // the main thread, just when a returning visit's engine answers. It starts once the first result
-  // is on screen, the engine has failed, or themeHoldMs has passed (window.mnemeCalculatorConfig, set
-  // before this script, may change it: the tests do). Until then a stand-in for its
-  // document$ (each page shown) runs what our scripts subscribe for this page, and then hands them
-  // to the theme's own for the pages instant navigation shows; the theme waits for DOMContentLoaded,
-  // so the event is sent again for it once it has loaded.
+  // window.mnemeCalculatorConfig, set before this script, may change the theme's hold and the
+  // address's quiet time (the tests do).
   const CONFIG = Object.assign({ themeHoldMs: 1500, urlQuietMs: 150 }, window.mnemeCalculatorConfig || {});
-  const HOLD_MS = CONFIG.themeHoldMs;
-  const theme = { held: null, subscribers: [], contentLoaded: false };
-
-  function holdTheme() {
-    const tag = document.querySelector("script[data-mneme-theme]");
-    if (!tag || window.document$) return;
-    theme.held = tag;
-    document.addEventListener("DOMContentLoaded", () => (theme.contentLoaded = true), { once: true });
-    window.document$ = {
-      mnemeStandIn: true,
-      subscribe(next) {
-        theme.subscribers.push(next);
-        next(document);
-        return {
-          unsubscribe() {
-            const at = theme.subscribers.indexOf(next);
-            if (at >= 0) theme.subscribers.splice(at, 1);
-          },
-        };
-      },
-    };
-    setTimeout(startTheme, HOLD_MS);
-  }
-
-  function handOver() {
-    const pages = window.document$;
-    if (!pages || pages.mnemeStandIn) return;
-    for (const next of theme.subscribers.splice(0)) {
-      let first = true; // this page, already done: the theme's first value is the one sent below
-      pages.subscribe((doc) => (first ? (first = false) : next(doc)));
-    }
-    if (theme.contentLoaded) document.dispatchEvent(new Event("DOMContentLoaded"));
-  }
-
-  function startTheme() {
-    const held = theme.held;
-    if (!held) return;
-    theme.held = null;
-    const tag = document.createElement("script");
-    tag.src = new URL(held.getAttribute("data-mneme-theme") || "", document.baseURI).href;
-    tag.onload = handOver;
-    tag.onerror = () => console.warn(`${tag.src} did not load`);
-    held.replaceWith(tag);
-  }
-
-  // After the frame that shows the result: the theme's long task comes after the player sees it.
-  function startThemeSoon() {
-    if (theme.held) requestAnimationFrame(() => setTimeout(startTheme, 0));
-  }
 
   function controls(form) {
     return Array.from(form.elements).filter(
@@ -76,24 +22,7 @@
   }
 
   function readValues(form) {
-    const values = {};
-    for (const el of controls(form)) {
-      values[el.name] = el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value;
-    }
-    return values;
-  }
-
-  function setValue(el, text) {
-    if (el.type === "checkbox") el.checked = TRUE.includes(text.trim().toLowerCase());
-    else el.value = text;
-  }
-
-  // The most characters a field accepts: its own maxlength (text), data-max-length (numbers: the
-  // digits Python reads), else the link limit. A longer value from a link is refused, not cut.
-  function lengthLimit(el) {
-    if (el.maxLength > 0) return el.maxLength;
-    if (el.dataset.maxLength) return Number(el.dataset.maxLength);
-    return URL_TEXT_LIMIT;
+    return valuesOf(controls(form));
   }
 
   function fieldLabel(form, el) {
@@ -104,61 +33,18 @@
   // Rulings fold: its title says how many readings differ from the site's default.
   function updateRulings(form) {
     const fold = form.querySelector("[data-rulings]");
-    const label = fold && fold.querySelector("[data-rulings-label]");
+    const label = fold?.querySelector("[data-rulings-label]");
     if (!label) return;
     const changed = Array.from(fold.querySelectorAll("select[data-default]")).filter(
       (el) => el.value !== el.dataset.default,
     ).length;
-    const text = changed ? `Rulings (${changed} not default)` : "Rulings (all default)";
+    const text = rulingsTitle(changed);
     if (label.textContent !== text) label.textContent = text;
   }
 
   function setStatus(form, text) {
     const status = form.querySelector("[data-status]");
     if (status && status.textContent !== text) status.textContent = text;
-  }
-
-  // The working under a result: the build's HTML (for the page's own inputs), then each result's. A
-  // new one is written over the shown one in place: only the text and attributes that differ change,
-  // and a node is replaced only where the structure differs, so an equal working leaves the page
-  // alone. Rewriting the whole of it (innerHTML) made a phone style and lay out all of it again at
-  // every edit. What the theme does to a page when it starts is kept: a link made
-  // absolute (same address), a table wrapped to scroll on a phone (written into in place).
-  const THEME_TABLE_WRAP = ".md-typeset__scrollwrap";
-
-  function sameAttribute(el, name, value) {
-    const now = el.getAttribute(name);
-    if (now === value) return true;
-    return name === "href" && now !== null && new URL(now, document.baseURI).href === new URL(value, document.baseURI).href;
-  }
-
-  function morph(into, from) {
-    const have = Array.from(into.childNodes);
-    const want = Array.from(from.childNodes);
-    want.forEach((node, i) => {
-      let old = have[i];
-      if (old && node.nodeName === "TABLE" && old.nodeType === Node.ELEMENT_NODE && old.matches(THEME_TABLE_WRAP)) {
-        old = old.querySelector("table") || old;
-      }
-      if (!old) into.appendChild(node);
-      else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) old.replaceWith(node);
-      else if (node.nodeType !== Node.ELEMENT_NODE) {
-        if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
-      } else {
-        for (const { name } of Array.from(old.attributes)) if (!node.hasAttribute(name)) old.removeAttribute(name);
-        for (const { name, value } of Array.from(node.attributes)) {
-          if (!sameAttribute(old, name, value)) old.setAttribute(name, value);
-        }
-        morph(old, node);
-      }
-    });
-    for (let i = want.length; i < have.length; i++) have[i].remove();
-  }
-
-  function parsed(html) {
-    const template = document.createElement("template");
-    template.innerHTML = html;
-    return template.content;
   }
 
   // Out of date: the state at once (data-stale: an edit the engine has not answered yet), the look
@@ -189,6 +75,7 @@
   }
 
   function apply(form, payload) {
+    const empty = pageSettings().calculators.empty; // an output that does not apply (render.py)
     const errors = payload.errors || {};
     const fromLink = form.mnemeLinkErrors || {};
     for (const el of controls(form)) {
@@ -205,17 +92,17 @@
     }
     const outputs = payload.outputs || {};
     for (const out of form.querySelectorAll("[data-output]")) {
-      const text = outputs[out.dataset.output] || EMPTY;
+      const text = outputs[out.dataset.output] || empty;
       if (out.textContent !== text) out.textContent = text;
       // Only the outputs that apply to this outcome show (render.py hides the same ones).
       const tile = out.closest(".calc-output");
-      if (tile) show(tile, text !== EMPTY);
+      if (tile) show(tile, text !== empty);
     }
     const summary = form.querySelector("[data-summary]");
     if (summary) {
-      const text = payload.summary || EMPTY;
+      const text = payload.summary || empty;
       if (summary.textContent !== text) summary.textContent = text;
-      show(summary, text !== EMPTY);
+      show(summary, text !== empty);
     }
     const details = form.querySelector("[data-details]");
     // The details HTML is rendered and escaped by calculators/render.py (the build's renderer).
@@ -242,25 +129,21 @@
     clearTimeout(form.mnemeUrlTimer);
     // Never into another page's address: going back starts at once, the old page goes later.
     if (!form.isConnected || location.pathname !== form.mnemePath) return;
-    const url = new URL(location.href);
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(readValues(form))) params.set(key, value);
-    url.search = params.toString();
-    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+    const href = addressFor(location.href, readValues(form));
+    if (href) history.replaceState(history.state, "", href);
   }
 
   function syncUrlLater(form) {
     unsynced.add(form);
     clearTimeout(form.mnemeUrlTimer);
     form.mnemeUrlTimer = setTimeout(() => syncUrl(form), URL_QUIET_MS);
-    keepUnwritten(form);
+    keepUnwrittenValues(form);
   }
 
   // Until the address is written, a reload (which no page event can delay: a write as the page goes
   // comes too late for it) would lose the newest values: each edit keeps them in this tab's
   // sessionStorage beside the address they are newer than, and only the first form bound after a
   // reload of that same address takes them back (once written, the address differs, or holds them).
-  const UNWRITTEN_KEY = "mneme-calculator-unwritten";
   let reloaded = false;
   try {
     reloaded = performance.getEntriesByType("navigation")[0].type === "reload";
@@ -268,33 +151,18 @@
     /* no navigation timing: nothing is taken back */
   }
 
-  function keepUnwritten(form) {
-    try {
-      const kept = { path: location.pathname, search: location.search, values: readValues(form) };
-      sessionStorage.setItem(UNWRITTEN_KEY, JSON.stringify(kept));
-    } catch (_) {
-      /* no sessionStorage (blocked, full): the address alone keeps the values */
-    }
+  function keepUnwrittenValues(form) {
+    keepUnwritten(() => sessionStorage, location, readValues(form));
   }
 
   function unwrittenValues() {
     const first = reloaded;
     reloaded = false;
-    try {
-      const kept = first ? JSON.parse(sessionStorage.getItem(UNWRITTEN_KEY) || "null") : null;
-      const fits = kept && kept.path === location.pathname && kept.search === location.search;
-      return fits && kept.values && typeof kept.values === "object" ? kept.values : null;
-    } catch (_) {
-      return null; // unreadable: the address holds what was written
-    }
+    return first ? unwrittenFor(() => sessionStorage, location) : null;
   }
 
   function syncUrlNow() {
     for (const form of Array.from(unsynced)) syncUrl(form);
-  }
-
-  function isReloadKey(event) {
-    return event.key === "F5" || ((event.ctrlKey || event.metaKey) && /^r$/i.test(event.key));
   }
 
   window.addEventListener("pagehide", syncUrlNow);
@@ -323,25 +191,20 @@
     for (const button of form.querySelectorAll(".calc-step")) button.hidden = false;
     form.mnemeLinkErrors = {};
     if (single) {
-      const params = new Map(new URLSearchParams(location.search));
-      for (const [key, value] of Object.entries(unwrittenValues() || {})) params.set(key, String(value));
-      let fromUrl = false;
-      for (const el of controls(form)) {
-        if (!params.has(el.name)) continue;
-        const text = String(params.get(el.name));
-        const limit = lengthLimit(el);
-        if (text.length > limit) {
-          form.mnemeLinkErrors[el.name] =
-            `${fieldLabel(form, el)}: the link's value is too long (at most ${limit} characters), ` +
-            "so it was not used.";
-          const slot = form.querySelector(`[data-error-for="${CSS.escape(el.name)}"]`);
-          if (slot) slot.textContent = form.mnemeLinkErrors[el.name];
-          continue;
-        }
-        setValue(el, text);
-        fromUrl = true;
+      const settings = pageSettings().calculators;
+      const fields = controls(form).map((el) => ({
+        name: el.name,
+        label: fieldLabel(form, el),
+        limit: lengthLimit(el, settings.url_text_limit),
+      }));
+      const { values, errors } = valuesFromAddress(location.search, unwrittenValues(), fields);
+      for (const [key, message] of Object.entries(errors)) {
+        form.mnemeLinkErrors[key] = message;
+        const slot = form.querySelector(`[data-error-for="${CSS.escape(key)}"]`);
+        if (slot) slot.textContent = message;
       }
-      if (fromUrl) markStale(form, true);
+      for (const el of controls(form)) if (el.name in values) setValue(el, values[el.name], settings.true);
+      if (Object.keys(values).length) markStale(form, true);
     }
     updateRulings(form);
 
@@ -382,7 +245,7 @@
           stats.listenersMs = performance.now() - t1;
         } while (again);
       } catch (error) {
-        if (error && error.computeFailed) {
+        if (error?.computeFailed) {
           console.error(`calculator ${name}: ${error.message}`);
           const formError = form.querySelector("[data-form-error]");
           if (formError) formError.textContent = "Something went wrong computing this result.";
@@ -418,7 +281,7 @@
     // An edit makes the shown result out of date until the result for the newest values arrives
     // (run() computes again while edits keep coming, so they apply in order, the last one last).
     function edited(event) {
-      if (event && event.target && event.target.name) delete form.mnemeLinkErrors[event.target.name];
+      if (event?.target?.name) delete form.mnemeLinkErrors[event.target.name];
       markStale(form, false);
       updateRulings(form);
       if (single) syncUrlLater(form);
@@ -436,14 +299,7 @@
       if (!button || !form.contains(button)) return;
       const input = button.parentElement.querySelector("input");
       const step = Number(button.dataset.step) * Number(input.dataset.step || 1);
-      const min = Number(input.dataset.min);
-      const max = Number(input.dataset.max);
-      const current = /^\s*[+\-\u2212]?\d+\s*$/.test(input.value)
-        ? Number(input.value.replace("\u2212", "-"))
-        : Number.isFinite(min) && min > 0
-          ? min
-          : 0;
-      const next = Math.min(max, Math.max(min, current + step));
+      const next = steppedValue(input.value, step, Number(input.dataset.min), Number(input.dataset.max));
       input.value = String(next);
       edited({ target: input });
     });
@@ -453,10 +309,13 @@
 
   function bindAll() {
     const forms = document.querySelectorAll("form[data-calculator]");
-    forms.forEach((form) => bind(form, forms.length === 1));
+    if (!forms.length) return;
+    // The page's settings carry Python's words and limits; a page without them keeps its built result.
+    if (!pageSettings()) return console.warn("calculators: this page has no settings (#mneme-table-config)");
+    for (const form of forms) bind(form, forms.length === 1);
   }
 
-  holdTheme();
+  holdTheme(CONFIG.themeHoldMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };
   // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the
   // theme is held; a page shown by instant navigation loads this script after the theme's. Without
@@ -472,4 +331,6 @@
       document.addEventListener("DOMContentLoaded", () => subscribed() || bindAll(), { once: true });
     }
   }
-})();
+}
+
+if (!window.mnemeCalculators) startCalculators();

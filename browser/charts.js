@@ -3,13 +3,11 @@
 // The figure's data table stays in the page for screen readers; sighted readers can show it with a button.
 // Contract (calculators/README.md): charts are prerendered and replaced after each live result, which
 // dispatches `calculator:result` on the form; pages change through mkdocs-material's `document$`.
-(function () {
-  "use strict";
-  if (window.mnemeCharts) return;
+function startCharts() {
 
   const LIBRARY = "chart.umd.min.js";
   const script = document.currentScript;
-  const assets = new URL(".", script && script.src ? script.src : location.href);
+  const assets = new URL(".", script?.src ? script.src : location.href);
   const drawn = new Set(); // Chart instances alive, destroyed once their canvas leaves the page
   const stats = { drawn: 0, failed: 0, lastDrawMs: 0 };
   let library = null;
@@ -152,7 +150,7 @@
 
   function sweep() {
     for (const chart of drawn) {
-      if (!chart.canvas || !chart.canvas.isConnected) {
+      if (!chart.canvas?.isConnected) {
         chart.destroy();
         drawn.delete(chart);
       }
@@ -206,7 +204,7 @@
     loadLibrary().then(
       (Chart) => {
         const t0 = performance.now();
-        figures.forEach((figure) => figure.isConnected && draw(Chart, figure));
+        for (const figure of figures) if (figure.isConnected) draw(Chart, figure);
         stats.lastDrawMs = performance.now() - t0;
       },
       (error) => {
@@ -246,4 +244,6 @@
   } else {
     start();
   }
-})();
+}
+
+if (!window.mnemeCharts) startCharts();

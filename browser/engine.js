@@ -4,10 +4,9 @@
 // window.mnemeEngine. The worker file name is filled in at build (sitebuild/bundle.py).
 // A call's arguments go as JSON text with Python's size and depth limits, measured by the worker
 // before Python reads them; an engine that dies ({type: "fatal"}) is restarted once by itself.
-(function () {
-  "use strict";
-  if (window.mnemeEngine) return;
+import { pageSettings } from "./lib/page-settings.js";
 
+function startEngines() {
   const WORKER_FILE = "__MNEME_WORKER__";
   const script = document.currentScript;
   const assets = new URL(".", script ? script.src : location.href);
@@ -15,7 +14,6 @@
   const config = () => Object.assign({ bootTimeoutMs: 60000 }, window.mnemeCalculatorConfig || {});
   const stats = { engineStarts: 0, results: 0, restarts: 0 };
   const MAX_RESTARTS = 1;
-  const TABLE_CONFIG_ID = "mneme-table-config";
   let engine = null;
   let callLimits = null;
 
@@ -24,9 +22,8 @@
   // table settings. Without them the worker refuses every call.
   function limits() {
     if (!callLimits) {
-      const el = document.getElementById(TABLE_CONFIG_ID);
       try {
-        const given = el && el.dataset.config ? JSON.parse(el.dataset.config).limits : null;
+        const given = pageSettings()?.limits;
         if (given) callLimits = { chars: given.call_chars, depth: given.call_depth };
       } catch (_) {
         /* no settings on this page: the worker refuses calls it cannot measure */
@@ -211,4 +208,6 @@
   }
 
   window.mnemeEngine = { stats, get: getEngine, call, mark };
-})();
+}
+
+if (!window.mnemeEngine) startEngines();

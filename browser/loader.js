@@ -9,12 +9,9 @@
 // another build shown by instant navigation is loaded afresh, with its own scripts.
 // Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.
 // window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
-(function () {
-  "use strict";
-  if (window.mnemeLoader) return;
-
+function startLoader() {
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
-  const CONFIG = /*MNEME_LOADER*/ { build: "dev", scripts: {}, everywhere: [] } /*END_MNEME_LOADER*/;
+  const CONFIG = __MNEME_LOADER_CONFIG__;
   const script = document.currentScript;
   const assets = new URL(".", script ? script.src : location.href);
   const settings = Object.assign({ warm: true, warmDelayMs: 3000 }, window.mnemeLoaderConfig || {});
@@ -69,7 +66,7 @@
       setTimeout(
         () =>
           idle(() => {
-            load("engine").then(() => window.mnemeEngine && window.mnemeEngine.get(), () => {});
+            load("engine").then(() => window.mnemeEngine?.get(), () => {});
           }),
         settings.warmDelayMs,
       );
@@ -79,7 +76,7 @@
 
   function onPage() {
     const marker = document.querySelector('meta[name="mneme-build"]');
-    const build = marker && marker.getAttribute("content");
+    const build = marker?.getAttribute("content");
     if (build && build !== CONFIG.build) {
       // A page of another deploy, shown by instant navigation: load it whole, with its own scripts.
       // Until it reloads, nothing of this build binds its calculators or table apps (they are
@@ -100,4 +97,6 @@
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage, { once: true });
   else onPage();
-})();
+}
+
+if (!window.mnemeLoader) startLoader();

@@ -1,13 +1,16 @@
 // Calculator engine: one module Web Worker per tab running the bundled Pyodide
-// with our wheel(s) (rules_core + calculators). Built into the site by
-// hooks/calculator_pages.py, which fills CONFIG (wheel names, inline lock file).
+// with our wheel(s) (rules_core + calculators). Bundled into the site by sitebuild/bundle.py
+// (an ES module, as esbuild makes it), which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //           out {type: "ready", timings, build} | {type: "boot-failed", error} | {type: "progress", bytes}
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
-const CONFIG = /*MNEME_CONFIG*/ { pyodide: "../pyodide/", wheels: [], lock: null, build: "dev", version: "" } /*END_MNEME_CONFIG*/;
+import { pack, unpack } from "./lib/snapshot-pages.js";
+
+// Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, version}.
+const CONFIG = __MNEME_WORKER_CONFIG__;
 
 const here = new URL(".", import.meta.url);
 const pyodideBase = new URL(CONFIG.pyodide, here);
@@ -69,7 +72,7 @@ let wheelsAsked = null;
 function askWheels() {
   if (!wheelsAsked) {
     wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
-    wheelsAsked.forEach((p) => p.catch(() => {}));
+    for (const p of wheelsAsked) p.catch(() => {});
   }
   return wheelsAsked;
 }
@@ -97,49 +100,6 @@ function snapshotKey(version) {
   return new URL(`__engine-snapshot__/sparse/${name}`, here).href;
 }
 
-// Stored sparse: about half of Python's memory is zeros, in whole 64 KiB pages. Only the
-// other pages are kept (after a header: format, length, page count, page numbers), so a returning
-// visit reads about 15 MB from Cache Storage instead of 31 MB. A snapshot that does not unpack is
-// ignored (and replaced by the next one made).
-const SPARSE_FORMAT = 0x4d4e5332; // "MNS2"
-const PAGE = 65536;
-
-function pack(bytes) {
-  const memory = bytes.byteOffset % 4 ? bytes.slice() : bytes;
-  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
-  const kept = [];
-  for (let start = 0; start < memory.length; start += PAGE) {
-    const end = Math.min(memory.length, start + PAGE);
-    let used = false;
-    for (let w = start >>> 2; w < end >>> 2 && !used; w++) used = words[w] !== 0;
-    for (let b = end & ~3; b < end && !used; b++) used = memory[b] !== 0;
-    if (used) kept.push(start / PAGE);
-  }
-  const header = new Uint32Array([SPARSE_FORMAT, memory.length, kept.length, ...kept]);
-  const out = new Uint8Array(header.byteLength + kept.length * PAGE);
-  out.set(new Uint8Array(header.buffer));
-  kept.forEach((page, i) => out.set(memory.subarray(page * PAGE, (page + 1) * PAGE), header.byteLength + i * PAGE));
-  return out;
-}
-
-function unpack(packed) {
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const count = packed.byteLength >= 12 ? view.getUint32(8, true) : -1;
-  const length = count >= 0 ? view.getUint32(4, true) : 0;
-  const body = 12 + 4 * count;
-  if (count < 0 || view.getUint32(0, true) !== SPARSE_FORMAT || packed.byteLength !== body + count * PAGE) {
-    throw new Error("not a snapshot of this format");
-  }
-  const memory = new Uint8Array(length);
-  for (let i = 0; i < count; i++) {
-    const start = view.getUint32(12 + 4 * i, true) * PAGE;
-    if (start >= length) throw new Error("a snapshot page lies outside its memory");
-    const from = body + i * PAGE;
-    memory.set(packed.subarray(from, from + Math.min(PAGE, length - start)), start);
-  }
-  return memory;
-}
-
 async function readSnapshot(key) {
   try {
     if (!self.caches) return { bytes: null, allowed: false };
@@ -153,7 +113,7 @@ async function readSnapshot(key) {
       console.warn(`engine snapshot unreadable (${error.message}): starting normally`);
       return { bytes: null, allowed: true };
     }
-  } catch (error) {
+  } catch (_) {
     return { bytes: null, allowed: false };
   }
 }
@@ -165,7 +125,7 @@ async function storeSnapshot(key, bytes, failed = false) {
     const headers = { "content-type": "application/octet-stream" };
     await cache.put(failed ? `${key}?failed` : key, new Response(failed ? "" : bytes, { headers }));
   } catch (error) {
-    console.warn(`engine snapshot not stored: ${(error && error.message) || error}`);
+    console.warn(`engine snapshot not stored: ${(error?.message) || error}`);
   }
 }
 
@@ -175,7 +135,9 @@ async function storeSnapshot(key, bytes, failed = false) {
 // (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
 async function install(pyodide) {
   const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
-  (await Promise.all(askWheels())).forEach((buffer, i) => pyodide.FS.writeFile(paths[i], new Uint8Array(buffer)));
+  (await Promise.all(askWheels())).forEach((buffer, i) => {
+    pyodide.FS.writeFile(paths[i], new Uint8Array(buffer));
+  });
   pyodide.runPython(`import sys\nfor p in reversed(${JSON.stringify(paths)}):\n    p in sys.path or sys.path.insert(0, p)`);
 }
 
@@ -216,7 +178,7 @@ function snapshotLater(pyodide, key) {
       );
       bytes = pyodide.makeMemorySnapshot();
     } catch (error) {
-      console.warn(`engine snapshot not made: ${(error && error.message) || error}`);
+      console.warn(`engine snapshot not made: ${(error?.message) || error}`);
     } finally {
       if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
     }
@@ -248,7 +210,7 @@ async function boot() {
       runtime = await restore(pyodideModule, options, saved.bytes);
       snapshot = "restored";
     } catch (error) {
-      console.warn(`engine snapshot did not restore; starting normally: ${(error && error.message) || error}`);
+      console.warn(`engine snapshot did not restore; starting normally: ${(error?.message) || error}`);
       const wheelsArrived = await Promise.all(askWheels()).then(() => true, () => false);
       if (wheelsArrived) await storeSnapshot(key, null, true); // the snapshot was at fault
       saved.allowed = false;
@@ -282,7 +244,7 @@ let bootSettled = false;
 function bootFailed(error) {
   if (bootSettled) return;
   bootSettled = true;
-  postMessage({ type: "boot-failed", error: String((error && error.message) || error) });
+  postMessage({ type: "boot-failed", error: String((error?.message) || error) });
 }
 
 // A failed wasm fetch inside Pyodide can surface only as an unhandled rejection while
@@ -366,7 +328,7 @@ function measure(text, limits) {
 // page replaces this worker; any other error is an ordinary failure of that one request.
 let dead = false;
 function reportFailure(id, error) {
-  const text = String((error && error.message) || error);
+  const text = String((error?.message) || error);
   const fatal =
     dead ||
     error instanceof RangeError ||

@@ -17,17 +17,20 @@ import io
 import json
 import os
 import re
+import subprocess
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from sitebuild import bytecode
+from sitebuild.errors import BuildError
 
 __all__ = [
     "PYODIDE_FILES",
     "PYODIDE_VERSION",
     "Bundle",
     "build_wheel",
+    "bundle_script",
     "make_bundle",
 ]
 
@@ -39,7 +42,17 @@ standard library ships trimmed, as ``python_stdlib.HASH.zip`` (``trim_stdlib``).
 LOADED = ("engine.js", "calculators.js", "charts.js", "character.js", "tracker.js")
 """Scripts the page loader (``loader.js``) adds to the pages that use them, by content-hashed name.
 Any other ``.js`` in ``browser/`` (but ``worker.js``, the engine) is loaded by it on every
-page, after these: adding a file needs no config edit."""
+page, after these: adding a file needs no config edit. Each is an entry: the ES modules it imports
+(``browser/lib/``, ``browser/character/``, ...) are bundled into it (``bundle_script``)."""
+ESBUILD = ("node_modules", ".bin", "esbuild")
+"""The bundler (pinned in ``package.json``, installed by ``npm ci``)."""
+ESBUILD_TIMEOUT_S = 60
+PLACEHOLDERS = {
+    "loader.js": ("__MNEME_LOADER_CONFIG__", "/*MNEME_LOADER*/", "/*END_MNEME_LOADER*/"),
+    "worker.js": ("__MNEME_WORKER_CONFIG__", "/*MNEME_CONFIG*/", "/*END_MNEME_CONFIG*/"),
+}
+"""Entry -> (the identifier its source reads its build settings from, the markers the bundle writes
+them between): the bundler drops comments, so the settings go in after it, marked for the tests."""
 PRINT_STYLE = "print.css"
 """Its ``@media print`` blocks go to a print-only file (``media="print"``, ``overrides/main.html``), so
 they never block the screen; its screen rules join the merged stylesheet."""
@@ -289,12 +302,46 @@ def _hashed(name: str, data: bytes | str) -> str:
     return f"{stem}.{_short_hash(raw)}.{ext}"
 
 
-def _fill(source: str, start: str, end: str, value: object, what: str) -> str:
-    head, found, rest = source.partition(start)
-    _, found_end, tail = rest.partition(end)
-    if not (found and found_end):
-        raise ValueError(f"{what} lost its {start} markers")
-    return f"{head}{start} {json.dumps(value, separators=(',', ':'))} {end}{tail}"
+def _fill(bundled: str, entry: str, value: object) -> str:
+    """The bundle of ``entry`` with its settings placeholder replaced by ``value`` between its markers."""
+    token, start, end = PLACEHOLDERS[entry]
+    if bundled.count(token) != 1:
+        raise ValueError(f"browser/{entry} must read its settings from {token} exactly once")
+    return bundled.replace(token, f"{start} {json.dumps(value, separators=(',', ':'))} {end}")
+
+
+def bundle_script(entry: str, root: Path = ROOT, *, module: bool = False) -> str:
+    """``browser/ENTRY`` and every module it imports, as one script, with esbuild.
+
+    A classic script (an IIFE, strict as the sources were) unless ``module`` (an ES module: the
+    engine's worker). Not minified; the same sources give the same text. Comments are left out but
+    for esbuild's ``// path`` line before each module, relative to ``browser/``.
+
+    Raises:
+        FileNotFoundError: esbuild is not installed (``npm ci``).
+        BuildError: esbuild refused the sources (its message) or took too long.
+    """
+    tool = root.joinpath(*ESBUILD)
+    if not tool.is_file():
+        raise FileNotFoundError("node_modules/.bin/esbuild is missing: run `npm ci`.")
+    frontend = root / "browser"
+    options = ["--format=esm"] if module else ["--format=iife", '--banner:js="use strict";']
+    command = [str(tool), entry, "--bundle", "--charset=utf8", "--legal-comments=none", "--log-level=error"]
+    try:
+        done = subprocess.run(
+            [*command, *options],
+            cwd=frontend,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=ESBUILD_TIMEOUT_S,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as error:
+        raise BuildError(f"esbuild took over {ESBUILD_TIMEOUT_S} s to bundle browser/{entry}") from error
+    if done.returncode != 0:
+        raise BuildError(f"esbuild could not bundle browser/{entry}:\n{done.stderr.strip()[-4000:]}")
+    return done.stdout
 
 
 def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
@@ -315,7 +362,7 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     )
     wheel_name = f"{DIST}.{_short_hash(wheel)}.whl"
     frontend = root / "browser"
-    sources = sorted(p for p in [*frontend.glob("*.*"), *(frontend / "offline").glob("*.*")] if p.is_file())
+    sources = sorted(p for p in frontend.rglob("*") if p.is_file())
     stdlib_name = _hashed("python_stdlib.zip", stdlib)
     build_digest = hashlib.sha256(wheel + PYODIDE_VERSION.encode() + stdlib)
     for path in sources:
@@ -329,12 +376,8 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         "stdlib": stdlib_name,
         "version": PYODIDE_VERSION,
     }
-    worker_src = (frontend / "worker.js").read_text(encoding="utf-8")
-    worker = _fill(worker_src, "/*MNEME_CONFIG*/", "/*END_MNEME_CONFIG*/", config, "browser/worker.js")
+    worker = _fill(bundle_script("worker.js", root, module=True), "worker.js", config)
     worker_name = f"worker.{_short_hash(worker.encode())}.js"
-    main = (frontend / "engine.js").read_text(encoding="utf-8")
-    if "__MNEME_WORKER__" not in main:
-        raise ValueError("browser/engine.js lost its __MNEME_WORKER__ placeholder")
     calc = f"{assets}/calculators"
     contents: dict[str, bytes | str] = {
         f"{calc}/{wheel_name}": wheel,
@@ -346,8 +389,10 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         p.name for p in frontend.glob("*.js") if p.name not in (*LOADED, "worker.js", "loader.js")
     )
     for name in (*LOADED, *others):
-        text = (frontend / name).read_text(encoding="utf-8")
+        text = bundle_script(name, root)
         if name == "engine.js":
+            if text.count("__MNEME_WORKER__") != 1:
+                raise ValueError("browser/engine.js must name its worker __MNEME_WORKER__ exactly once")
             text = text.replace("__MNEME_WORKER__", worker_name)
         hashed = _hashed(name, text)
         contents[f"{calc}/{hashed}"] = text
@@ -360,17 +405,14 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     contents[style] = merged
     print_style = f"{calc}/{_hashed(PRINT_STYLE, printed)}"
     contents[print_style] = printed
-    loader_src = (frontend / "loader.js").read_text(encoding="utf-8")
     loader = _fill(
-        loader_src,
-        "/*MNEME_LOADER*/",
-        "/*END_MNEME_LOADER*/",
+        bundle_script("loader.js", root),
+        "loader.js",
         {"build": build, "scripts": loaded, "everywhere": [n.removesuffix(".js") for n in others]},
-        "browser/loader.js",
     )
     loader_uri = f"{calc}/{_hashed('loader.js', loader)}"
     contents[loader_uri] = loader
-    register = (frontend / "offline" / "register.js").read_text(encoding="utf-8")
+    register = bundle_script("offline/register.js", root)
     register_uri = f"{assets}/offline/{_hashed('register.js', register)}"
     contents[register_uri] = register
     copies = {

@@ -5,18 +5,22 @@ after ``<meta charset>`` (``hooks/offline.py`` then puts the Content-Security-Po
 script's hash, before it). It creates the worker before the stylesheets and the theme's scripts
 load, so Pyodide's downloads begin about as soon as the page's own; ``engine.js`` takes the worker
 over. The script's text is the same on every page (the worker's address, relative to the page, is
-an attribute), so the policy needs one hash.
+an attribute), so the policy needs one hash. It is bundled as every page script is
+(``bundle.bundle_script``), once per change of the browser sources.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from html import escape
 from pathlib import Path
 
+from sitebuild.bundle import ROOT, bundle_script
 from sitebuild.urls import relative_url
 
-SCRIPT = Path(__file__).resolve().parent.parent / "browser" / "head" / "early.js"
+SCRIPT = "head/early.js"
+"""The early start's entry in ``browser/``."""
 CALCULATOR = re.compile(r"<form[^>]*\sdata-calculator=")
 COMPUTES = re.compile(r"<form[^>]*\sdata-calculator=|\sid=\"mneme-table-config\"")
 """What makes a page start the engine (as in ``loader.js``): a calculator, or the table apps' settings."""
@@ -72,6 +76,19 @@ def with_held_theme(html: str) -> str:
     return html[: theme.start()] + held + html[theme.end() :]
 
 
+@functools.lru_cache(maxsize=2)
+def _bundled(root: Path, stamp: tuple[tuple[str, int, int], ...]) -> str:
+    return bundle_script(SCRIPT, root)
+
+
+def early_script(root: Path = ROOT) -> str:
+    """The early start as inlined: ``browser/head/early.js`` bundled (bundled again only when a
+    browser source changes, as ``mkdocs serve`` rebuilds)."""
+    files = sorted((root / "browser").rglob("*.js"))
+    stamp = tuple((p.as_posix(), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    return _bundled(root, stamp)
+
+
 def with_early_start(html: str, worker_uri: str, page_url: str) -> str:
     """``html`` with the early-start script after its ``<meta charset>``, if the page computes."""
     if not COMPUTES.search(html):
@@ -80,5 +97,5 @@ def with_early_start(html: str, worker_uri: str, page_url: str) -> str:
     if not charset:
         return html
     address = escape(relative_url(worker_uri, page_url), quote=True)
-    tag = f'<script data-mneme-worker="{address}">{SCRIPT.read_text(encoding="utf-8")}</script>'
+    tag = f'<script data-mneme-worker="{address}">{early_script()}</script>'
     return html[: charset.end()] + tag + html[charset.end() :]

@@ -1,5 +1,9 @@
 """What the table pages' scripts need to know, said once here: the build embeds it in the pages.
 
+``calculators.js`` takes from the same settings the few words and limits of Python's it needs
+(``calculators``: what a checkbox reads as yes, the text of an output that does not apply, the
+longest value a link may set).
+
 ``character.js`` and ``tracker.js`` hold state only; the empty documents, schema names and
 versions, the forms' limits, the characteristic and choice labels and the few rule sentences they
 show come from :func:`page_config`, which ``hooks/calculator_pages.py`` writes into every page
@@ -15,6 +19,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from calculators.framework import render, spec
 from calculators.parts import enum_choices
 from rules_core import dice, injury
 from table import character, prefill, tracker
@@ -100,6 +105,11 @@ def page_config() -> dict[str, Any]:
     """Everything the table scripts take from Python, as JSON-ready data."""
     empty_tracker = tracker.empty_tracker()
     return {
+        "calculators": {
+            "true": sorted(spec._TRUE),
+            "empty": render.EMPTY_OUTPUT,
+            "url_text_limit": render.URL_TEXT_LIMIT,
+        },
         "schemas": {
             "character": {"name": character.CHARACTER_SCHEMA, "version": character.SCHEMA_VERSION},
             "store": {"name": STORE_SCHEMA, "version": STORE_VERSION},

@@ -9,9 +9,7 @@
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
 // window.mnemeOffline.status() is the last status the worker reported;
 // window.mnemeOfflineConfig = {register: false} (set before this script) turns it off.
-(function () {
-  "use strict";
-  if (window.mnemeOffline) return;
+function startOffline() {
   const script = document.currentScript;
   const base = new URL("../../", script ? script.src : location.href);
   const config = Object.assign({ register: true, calculatorWaitMs: 20000 }, window.mnemeOfflineConfig || {});
@@ -170,7 +168,7 @@
       const ready = await navigator.serviceWorker.ready;
       const answer = new Promise((resolve) => {
         const once = (event) => {
-          if ((event.data || {}).type !== "offline-status") return;
+          if (event.data?.type !== "offline-status") return;
           navigator.serviceWorker.removeEventListener("message", once);
           resolve(event.data);
         };
@@ -187,10 +185,12 @@
       }
       return ready;
     } catch (error) {
-      console.warn(`Offline use is unavailable: ${(error && error.message) || error}`);
+      console.warn(`Offline use is unavailable: ${(error?.message) || error}`);
       return null;
     }
   }
 
   window.mnemeOffline = { ready: register(), status: () => status };
-})();
+}
+
+if (!window.mnemeOffline) startOffline();

@@ -82,7 +82,7 @@ async function precache(paths) {
       const path = queue.shift();
       try {
         if (!(await cache.match(absolute(path)))) await cache.put(absolute(path), await fetchOne(path));
-      } catch (error) {
+      } catch (_) {
         failed.push(path);
       }
       done += 1;

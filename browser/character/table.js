@@ -1,0 +1,96 @@
+// The page's table: what the character page, "use my character" and the tracker share on one page.
+// Storage under keys named by the site's own scope, the characters in it, the rules engine's table
+// module, and the settings Python gives the table scripts (sitebuild/table_ui.py). Made once per
+// page by character.js and offered as window.mnemeTable, so the tracker works on the same store (and,
+// where the browser blocks storage, on the same copy kept in memory).
+
+import { activeCharacter, createCharacterStore, putCharacter, shownDoc } from "../lib/character-store.js";
+import { mergeCharacter, same } from "../lib/documents.js";
+import { download, h } from "../lib/dom.js";
+import { pageSettings } from "../lib/page-settings.js";
+import { createStorage, localStorageOrNull } from "../lib/storage.js";
+
+const MODULE = "table.api";
+
+// Ask the engine's table module (table/api.py) for `name`; resolves to its value, or rejects with
+// its refusal ({refused: true, path}: a sentence for the page, and the field it is about).
+export function call(name, args) {
+  const engine = window.mnemeEngine;
+  if (!engine || typeof engine.call !== "function") {
+    return Promise.reject(new Error("the rules engine is not available on this page"));
+  }
+  return engine.call(MODULE, name, args || {}).then((payload) => {
+    if (!payload?.ok) {
+      const error = new Error(payload?.error || "the rules engine refused this");
+      error.path = payload?.path || "";
+      error.refused = true;
+      throw error;
+    }
+    return payload.value;
+  });
+}
+
+export function newId(prefix) {
+  const random = Math.random().toString(36).slice(2, 10);
+  return `${prefix}-${Date.now().toString(36)}-${random}`.slice(0, 40);
+}
+
+// `scriptSrc`: where the script is served from (assets/calculators/), two levels below the site's root.
+export function createTable(scriptSrc) {
+  // Keys are named by the site's own scope (its base path), so two copies of the site on one origin
+  // (user.github.io/a/ and /b/) never read each other's data: "mneme@/a/:characters.v1". Keys from
+  // before scoping ("mneme.characters.v1") are read once.
+  const scope = new URL("../../", scriptSrc).pathname;
+  const key = (name) => `mneme@${scope}:${name}`;
+  const STORE_KEY = key("characters.v1");
+  const DOC_PREFIX = key("character.v1:");
+  const legacy = {
+    [STORE_KEY]: "mneme.characters.v1",
+    [key("tracker.v1")]: "mneme.tracker.v1",
+    [key("tracker.undo.v1")]: "mneme.tracker.undo.v1",
+  };
+  const storage = createStorage({ open: () => localStorageOrNull(STORE_KEY), legacy });
+  let characters = null; // made on first use: it needs the page's settings
+  function characterStore() {
+    if (!characters) {
+      characters = createCharacterStore({
+        storage,
+        storeKey: STORE_KEY,
+        docPrefix: DOC_PREFIX,
+        activeKey: key("active.v1"),
+        storeSchema: pageSettings().schemas.store.name,
+      });
+    }
+    return characters;
+  }
+
+  // A page hears the other tabs' writes ("storage" events fire in every other tab of this origin).
+  function onChange(name, listener) {
+    window.addEventListener("storage", (event) => {
+      if (event.key === name || event.key === null || (name.endsWith(":") && event.key.startsWith(name))) {
+        listener(event);
+      }
+    });
+  }
+
+  return {
+    ...storage,
+    h,
+    call,
+    config: () => pageSettings(),
+    key,
+    download,
+    onChange,
+    same,
+    newId,
+    loadStore: () => characterStore().loadStore(),
+    updateStore: (change) => characterStore().updateStore(change),
+    STORE_KEY,
+    DOC_PREFIX,
+    blankCharacter: () => ({ ...structuredClone(pageSettings().empty.character), id: newId("ch") }),
+    activeCharacter,
+    shownDoc,
+    putCharacter,
+    mergeCharacter,
+  };
+}

@@ -1,0 +1,126 @@
+// "Use my character" above a calculator form: fill the form in from a character kept on this
+// device, and write the damage taken back to it (table/prefill.py says what goes where).
+
+import { h } from "../lib/dom.js";
+import { call } from "./table.js";
+
+// The page is built with the box as a new player sees it (sitebuild/table_ui.py, mine_box); it
+// is filled in place, so nothing below it moves.
+export function bindMine(form, table) {
+  if (form.mnemeMine) return;
+  form.mnemeMine = true;
+  const name = form.dataset.calculator;
+  const rootUrl = form.dataset.root || "";
+  const previous = form.previousElementSibling;
+  const built = previous?.matches(`.mt-mine[data-mine-for="${CSS.escape(name)}"]`) ? previous : null;
+  call("prefill_plan", { calculator: name }).then(
+    (plan) => {
+      const box = plan.keys.length ? mineControl(form, name, plan, rootUrl, table) : null;
+      if (built && box) built.replaceWith(box);
+      else if (built) built.remove();
+      else if (box) form.before(box);
+    },
+    () => {},
+  );
+}
+
+function mineControl(form, name, plan, rootUrl, table) {
+  const box = h("div", { class: "mt-mine", "data-mine-for": name });
+  const notes = h("ul", { class: "mt-mine-notes", "aria-live": "polite" });
+  const status = h("p", { class: "mt-mine-status", role: "status" });
+  const who = h("select", { "aria-label": "Character" });
+  const using = h("select", { "aria-label": "Rolling with" });
+  const store = table.loadStore();
+
+  if (!store.characters.length) {
+    const words = table.config().mine;
+    box.append(
+      h("span", { class: "mt-mine-title", text: words.title }),
+      " ",
+      h("a", { href: `${rootUrl}table/character/`, text: words.none_link }),
+      words.none_rest,
+    );
+    return box;
+  }
+  for (const c of store.characters) who.append(h("option", { value: c.id, text: c.name, selected: c.id === store.active }));
+
+  function character() {
+    const current = table.loadStore();
+    return current.characters.find((c) => c.id === who.value) || null;
+  }
+
+  function fillUsing() {
+    using.replaceChildren();
+    const c = character();
+    if (!c) return;
+    if (plan.weapons) {
+      (c.weapons || []).forEach((w, i) => {
+        using.append(h("option", { value: `weapon:${i}`, text: `${w.name} (${w.damage})` }));
+      });
+    }
+    for (const s of c.skills || []) {
+      using.append(h("option", { value: `skill:${s.name}`, text: `${s.name} ${s.level}`, selected: s.name === plan.preferred_skill }));
+    }
+    using.hidden = !plan.needs_choice || using.options.length === 0;
+  }
+
+  function fill() {
+    const c = character();
+    if (!c) return;
+    call("prefill", { calculator: name, character: c, using: using.hidden ? "" : using.value }).then(
+      (result) => {
+        for (const [key, text] of Object.entries(result.values)) {
+          const el = form.elements.namedItem(key);
+          if (el && "value" in el) el.value = text;
+        }
+        notes.replaceChildren(...result.notes.map((n) => h("li", { "data-note-for": n.key, text: `${n.label}: ${n.text}` })));
+        if (result.skipped.length) notes.append(h("li", { text: `Not filled (pick a weapon): ${result.skipped.join(", ")}` }));
+        status.textContent = `Filled in from ${result.name}.`;
+        form.dispatchEvent(new Event("input", { bubbles: true }));
+      },
+      (error) => (status.textContent = `Not filled in: ${error.message}`),
+    );
+  }
+
+  function writeBack() {
+    const c = character();
+    if (!c) return;
+    const values = {};
+    for (const key of plan.write_back) {
+      const el = form.elements.namedItem(key);
+      if (el) values[key] = el.value;
+    }
+    call("write_back", { calculator: name, character: c, values }).then(
+      (result) => {
+        if (!result.changes.length) {
+          status.textContent = `Nothing to change on ${result.character.name}.`;
+          return;
+        }
+        const problem = table.updateStore((s) => {
+          const index = s.characters.findIndex((x) => x.id === result.character.id);
+          if (index >= 0) s.characters[index] = { ...s.characters[index], damage: result.character.damage };
+          else s.characters.push(result.character);
+        });
+        status.textContent = problem
+          ? `Not saved to ${result.character.name}: ${problem}.`
+          : `Saved to ${result.character.name}: ${result.changes.join(", ")}.`;
+      },
+      (error) => (status.textContent = `Not saved: ${error.message}`),
+    );
+  }
+
+  who.addEventListener("change", fillUsing);
+  fillUsing();
+  box.append(
+    h("span", { class: "mt-mine-title", text: table.config().mine.title }),
+    h("div", { class: "mt-row" }, who, using,
+      h("button", { type: "button", class: "mt-button", "data-action": "use-mine", onclick: fill }, "Use my character"),
+      plan.write_back.length
+        ? h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "write-back", onclick: writeBack }, "Save damage taken")
+        : null),
+    notes,
+    status,
+  );
+  return box;
+}
+

@@ -1,0 +1,59 @@
+// The theme waits for the first result. On a calculator page the theme's script is
+// held back (sitebuild/early_engine.py: with_held_theme): on a phone it takes a third of a second of
+// the main thread, just when a returning visit's engine answers. It starts once the first result
+// is on screen, the engine has failed, or the hold has run out (themeHoldMs). Until then a stand-in
+// for its document$ (each page shown) runs what our scripts subscribe for this page, and then hands
+// them to the theme's own for the pages instant navigation shows; the theme waits for
+// DOMContentLoaded, so the event is sent again for it once it has loaded.
+
+export const theme = { held: null, subscribers: [], contentLoaded: false };
+
+export function holdTheme(holdMs) {
+  const tag = document.querySelector("script[data-mneme-theme]");
+  if (!tag || window.document$) return;
+  theme.held = tag;
+  document.addEventListener("DOMContentLoaded", () => (theme.contentLoaded = true), { once: true });
+  window.document$ = {
+    mnemeStandIn: true,
+    subscribe(next) {
+      theme.subscribers.push(next);
+      next(document);
+      return {
+        unsubscribe() {
+          const at = theme.subscribers.indexOf(next);
+          if (at >= 0) theme.subscribers.splice(at, 1);
+        },
+      };
+    },
+  };
+  setTimeout(startTheme, holdMs);
+}
+
+function handOver() {
+  const pages = window.document$;
+  if (!pages || pages.mnemeStandIn) return;
+  for (const next of theme.subscribers.splice(0)) {
+    let first = true; // this page, already done: the theme's first value is the one sent below
+    pages.subscribe((doc) => {
+      if (first) first = false;
+      else next(doc);
+    });
+  }
+  if (theme.contentLoaded) document.dispatchEvent(new Event("DOMContentLoaded"));
+}
+
+function startTheme() {
+  const held = theme.held;
+  if (!held) return;
+  theme.held = null;
+  const tag = document.createElement("script");
+  tag.src = new URL(held.getAttribute("data-mneme-theme") || "", document.baseURI).href;
+  tag.onload = handOver;
+  tag.onerror = () => console.warn(`${tag.src} did not load`);
+  held.replaceWith(tag);
+}
+
+// After the frame that shows the result: the theme's long task comes after the player sees it.
+export function startThemeSoon() {
+  if (theme.held) requestAnimationFrame(() => setTimeout(startTheme, 0));
+}

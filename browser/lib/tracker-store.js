@@ -1,0 +1,92 @@
+// The fight kept on this device: the tracker document under one key, and an undo stack of
+// {tracker, what} under another. Pure: works on a store from lib/storage.js. It remembers the stored
+// text this tab's view was made from, so a write by another tab is seen as news.
+
+export const MAX_UNDO = 30;
+
+export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }) {
+  let basedOn = null; // the stored tracker text this tab's view was made from
+
+  // The view now stands for `text` (what storage holds, or held when it was drawn).
+  const see = (text) => {
+    basedOn = text;
+  };
+  const seeStored = () => see(storage.readText(key));
+
+  // Whether `text` (read from storage) is a tracker this tab has not drawn.
+  const isNews = (text) => text !== null && text !== basedOn;
+
+  function undoStack() {
+    const stack = storage.readJson(undoKey);
+    return Array.isArray(stack) ? stack.filter((entry) => entry && typeof entry === "object") : [];
+  }
+
+  // The tracker as stored now (another tab may have changed it since this one drew `shown`):
+  // {text, tracker}; what this tab shows when storage holds nothing newer or nothing readable.
+  function latest(shown) {
+    const text = storage.readText(key);
+    if (text === null || text === basedOn) return { text, tracker: shown };
+    const tracker = storage.readJson(key);
+    return tracker && typeof tracker === "object" ? { text, tracker } : { text: basedOn, tracker: shown };
+  }
+
+  // Write the tracker and push `before` on the undo stack, both read afresh; "" or why not.
+  function save(tracker, before, what) {
+    const problem = storage.writeJson(key, tracker);
+    if (problem) return problem;
+    seeStored();
+    if (before) {
+      const stack = undoStack();
+      stack.push({ tracker: before, what });
+      if (storage.writeJson(undoKey, stack.slice(-maxUndo))) {
+        return "the change is saved but cannot be undone after a reload";
+      }
+    }
+    return "";
+  }
+
+  // Put back `tracker` with the undo stack left as `stack`; "" or why not.
+  function restore(tracker, stack) {
+    const problem = storage.writeJson(key, tracker) || storage.writeJson(undoKey, stack);
+    seeStored();
+    return problem;
+  }
+
+  return { see, seeStored, isNews, undoStack, latest, save, restore };
+}
+
+// An undo entry as {tracker, what}; entries from older versions hold the tracker alone.
+export function undoEntry(entry) {
+  const current = entry.tracker && entry.what !== undefined;
+  return current ? { tracker: entry.tracker, what: entry.what } : { tracker: entry, what: "the last change" };
+}
+
+// A few words for an action that leaves no line in the log (for Undo to name).
+export function describeAction(action, tracker) {
+  const who = tracker.combatants.find((c) => c.id === action.id)?.name || "";
+  if (action.type === "next") return "next turn";
+  if (action.type === "update") return `${who}'s details changed`;
+  if (action.type === "ruling") return "a ruling changed";
+  if (action.type === "new_fight") return "new fight";
+  return action.type;
+}
+
+// What the log says an action did ("" when it added no line), without its round and full stop;
+// else the action in a few words.
+export function actionWords(said, action, before) {
+  return said.replace(/^R\d+: /, "").replace(/\.$/, "") || describeAction(action, before);
+}
+
+// Combatants added from My character whose damage differs from the character's saved damage:
+// {id, name, damage, saved}.
+export function unsavedDamage(combatants, characters) {
+  return combatants
+    .filter((c) => c.character_id)
+    .map((c) => ({
+      id: c.character_id,
+      name: c.name,
+      damage: c.damage,
+      saved: characters.find((x) => x.id === c.character_id),
+    }))
+    .filter((u) => u.saved && u.saved.damage !== u.damage);
+}

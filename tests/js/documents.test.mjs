@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { canonical, mergeCharacter, same } from "../../browser/lib/documents.js";
+
+describe("same data", () => {
+  test("key order does not matter, at any depth", () => {
+    assert.equal(same({ a: 1, b: { c: 2, d: [1, { e: 3, f: 4 }] } }, { b: { d: [1, { f: 4, e: 3 }], c: 2 }, a: 1 }), true);
+    assert.deepEqual(Object.keys(canonical({ b: 1, a: 2 })), ["a", "b"]);
+  });
+
+  test("array order and values do", () => {
+    assert.equal(same([1, 2], [2, 1]), false);
+    assert.equal(same({ a: 1 }, { a: "1" }), false);
+  });
+});
+
+describe("merging one character with another tab's edit", () => {
+  const base = { name: "Ada", armor: 1, notes: "", characteristics: { strength: 7, dexterity: 7 } };
+
+  test("what this tab changed wins; the other tab's changes elsewhere are kept", () => {
+    const mine = { ...base, name: "Ada L." };
+    const theirs = { ...base, armor: 3 };
+    assert.deepEqual(mergeCharacter(base, mine, theirs), { ...base, name: "Ada L.", armor: 3 });
+  });
+
+  test("characteristics merge one by one", () => {
+    const mine = { ...base, characteristics: { strength: 9, dexterity: 7 } };
+    const theirs = { ...base, characteristics: { strength: 7, dexterity: 4 } };
+    assert.deepEqual(mergeCharacter(base, mine, theirs).characteristics, { strength: 9, dexterity: 4 });
+  });
+
+  test("both changed one field: this tab's (the newer edit) wins", () => {
+    const merged = mergeCharacter(base, { ...base, armor: 2 }, { ...base, armor: 5 });
+    assert.equal(merged.armor, 2);
+  });
+
+  test("with no base or no other version, this tab's version stands", () => {
+    const mine = { ...base, armor: 2 };
+    assert.equal(mergeCharacter(null, mine, base), mine);
+    assert.equal(mergeCharacter(base, mine, null), mine);
+  });
+});

@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { createStorage } from "../../browser/lib/storage.js";
+import { actionWords, createTrackerStore, describeAction, MAX_UNDO, undoEntry, unsavedDamage } from "../../browser/lib/tracker-store.js";
+import { MemoryStorage } from "./_fakes.mjs";
+
+function setUp(entries = {}) {
+  const local = new MemoryStorage(entries);
+  const fight = createTrackerStore({ storage: createStorage({ open: () => local }), key: "t", undoKey: "u" });
+  return { local, fight };
+}
+
+const round = (n) => ({ round: n, combatants: [], log: [] });
+
+describe("the fight on this device", () => {
+  test("a saved change can be undone: the tracker before it goes on the stack with its words", () => {
+    const { fight } = setUp();
+    assert.equal(fight.save(round(2), round(1), "next turn"), "");
+    assert.deepEqual(fight.undoStack(), [{ tracker: round(1), what: "next turn" }]);
+  });
+
+  test("the undo stack keeps the newest MAX_UNDO changes", () => {
+    const { fight } = setUp();
+    for (let n = 0; n < MAX_UNDO + 3; n++) fight.save(round(n + 1), round(n), `step ${n}`);
+    const stack = fight.undoStack();
+    assert.equal(stack.length, MAX_UNDO);
+    assert.equal(stack[0].what, "step 3");
+  });
+
+  test("a full store says the change cannot be undone after a reload", () => {
+    const { local, fight } = setUp();
+    const setItem = local.setItem.bind(local);
+    local.setItem = (k, v) => (k === "u" ? (() => { throw new Error("full"); })() : setItem(k, v));
+    assert.equal(fight.save(round(2), round(1), "x"), "the change is saved but cannot be undone after a reload");
+  });
+
+  test("what this tab wrote is not news; another tab's write is, and is read as the latest", () => {
+    const { local, fight } = setUp();
+    fight.save(round(1), null, "");
+    assert.equal(fight.isNews(local.getItem("t")), false);
+    local.setItem("t", JSON.stringify(round(5)));
+    assert.equal(fight.isNews(local.getItem("t")), true);
+    assert.deepEqual(fight.latest(round(1)).tracker, round(5));
+  });
+
+  test("with nothing newer or nothing readable stored, the latest is what this tab shows", () => {
+    const { local, fight } = setUp();
+    assert.deepEqual(fight.latest(round(3)), { text: null, tracker: round(3) });
+    local.setItem("t", "{broken");
+    assert.deepEqual(fight.latest(round(3)).tracker, round(3));
+  });
+
+  test("a restore writes the tracker and the shortened stack", () => {
+    const { local, fight } = setUp();
+    fight.save(round(2), round(1), "a");
+    assert.equal(fight.restore(round(1), []), "");
+    assert.deepEqual(JSON.parse(local.getItem("t")), round(1));
+    assert.deepEqual(fight.undoStack(), []);
+    assert.equal(fight.isNews(local.getItem("t")), false);
+  });
+
+  test("entries of the undo stack that are not objects are left out", () => {
+    const { fight } = setUp({ u: JSON.stringify([null, 3, { tracker: round(1), what: "a" }]) });
+    assert.equal(fight.undoStack().length, 1);
+  });
+});
+
+describe("words for the page", () => {
+  const tracker = { combatants: [{ id: "c1", name: "Ada" }] };
+
+  test("an undo entry of an older version is the tracker alone", () => {
+    assert.deepEqual(undoEntry({ tracker: round(1), what: "x" }), { tracker: round(1), what: "x" });
+    assert.deepEqual(undoEntry(round(1)), { tracker: round(1), what: "the last change" });
+  });
+
+  test("the log's line names the action, without its round and full stop", () => {
+    assert.equal(actionWords("R2: Ada takes 5 damage.", { type: "hit" }, tracker), "Ada takes 5 damage");
+    assert.equal(actionWords("", { type: "update", id: "c1" }, tracker), "Ada's details changed");
+  });
+
+  test("an action with no log line is named in a few words", () => {
+    assert.equal(describeAction({ type: "next" }, tracker), "next turn");
+    assert.equal(describeAction({ type: "ruling" }, tracker), "a ruling changed");
+    assert.equal(describeAction({ type: "new_fight" }, tracker), "new fight");
+    assert.equal(describeAction({ type: "other" }, tracker), "other");
+  });
+
+  test("damage to save: only combatants from My character whose damage differs", () => {
+    const combatants = [
+      { id: "1", name: "Ada", damage: 4, character_id: "ch-a" },
+      { id: "2", name: "Bob", damage: 1, character_id: "ch-b" },
+      { id: "3", name: "Orc", damage: 9 },
+      { id: "4", name: "Gone", damage: 2, character_id: "ch-x" },
+    ];
+    const characters = [{ id: "ch-a", damage: 0 }, { id: "ch-b", damage: 1 }];
+    assert.deepEqual(unsavedDamage(combatants, characters), [{ id: "ch-a", name: "Ada", damage: 4, saved: characters[0] }]);
+  });
+});
