@@ -106,7 +106,7 @@ def page_config() -> dict[str, Any]:
     empty_tracker = tracker.empty_tracker()
     return {
         "calculators": {
-            "true": sorted(spec._TRUE),
+            "true": sorted(spec.TRUE_TEXTS),
             "empty": render.EMPTY_OUTPUT,
             "url_text_limit": render.URL_TEXT_LIMIT,
         },

@@ -55,7 +55,7 @@ def test_the_page_settings_carry_pythons_constants() -> None:
 
     given = page_config()["calculators"]
     assert given == {
-        "true": sorted(spec._TRUE),
+        "true": sorted(spec.TRUE_TEXTS),
         "empty": render.EMPTY_OUTPUT,
         "url_text_limit": render.URL_TEXT_LIMIT,
     }

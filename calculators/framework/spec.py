@@ -18,7 +18,9 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = [
+    "FALSE_TEXTS",
     "SUMMARY",
+    "TRUE_TEXTS",
     "BoolInput",
     "Calculator",
     "Chart",
@@ -46,8 +48,9 @@ SUMMARY = "summary"
 MAX_DIGITS = 12
 """Longest number text accepted; longer input is rejected before any conversion."""
 
-_TRUE = frozenset({"1", "true", "on", "yes"})
-_FALSE = frozenset({"", "0", "false", "off", "no"})
+TRUE_TEXTS = frozenset({"1", "true", "on", "yes"})
+"""What a checkbox's value may say for "on" (a link's ``?bleeding=yes``); the browser reads the same set."""
+FALSE_TEXTS = frozenset({"", "0", "false", "off", "no"})
 
 
 class FieldError(ValueError):
@@ -207,9 +210,9 @@ class BoolInput:
     def parse(self, raw: str | None) -> bool:
         """``True`` or ``False``; ``ValueError`` for anything else."""
         text = _clean(raw).lower()
-        if text in _TRUE:
+        if text in TRUE_TEXTS:
             return True
-        if text in _FALSE:
+        if text in FALSE_TEXTS:
             return False
         raise ValueError(f"{self.label}: use 1 (yes) or 0 (no).")
 
