@@ -182,7 +182,7 @@ BLOCKS = """async (paths) => Object.fromEntries(await Promise.all(paths.map(asyn
 """How many blocks each page's article has, as built (fetched and parsed, not rendered)."""
 
 
-@pytest.mark.first_visit  # a first visit, as Lighthouse loads a page
+@pytest.mark.own_page  # each page loaded whole and left unscrolled, as Lighthouse loads it (files cached)
 def test_axe_finds_no_violation_on_a_fresh_load_of_a_long_page_as_lighthouse_runs_it(
     page: Any, site_dir: Path
 ) -> None:
