@@ -25,10 +25,6 @@ _PATH = re.compile(r"(?<![\w./<>*$~-])((?:\.?[\w-]+/)+(?:[\w-]+(?:\.[\w-]+)*)?)(
 _URL = re.compile(r"\w+://\S+")
 _PLACEHOLDER = re.compile(r"(^|/)[A-Z][A-Z_]+(/|\.|$)")
 """A path part in capitals (``NAME``, ``WHICH``) stands for any name."""
-NOT_PATHS: dict[tuple[str, str], str] = {}
-"""Words that look like paths but are not, by file."""
-ELSEWHERE: dict[tuple[str, str], str] = {}
-"""Stale paths in files another change owns: reported there, dropped here once fixed."""
 
 
 def _ignored() -> tuple[str, ...]:
@@ -88,26 +84,20 @@ def _python_prose(source: str) -> str:
     return "\n".join(parts)
 
 
-def _missing(text: str, folder: Path, name: str = "") -> list[str]:
-    return sorted(
-        {
-            p
-            for p in paths_in(text, folder)
-            if not _exists(p, folder) and (name, p) not in NOT_PATHS and (name, p) not in ELSEWHERE
-        }
-    )
+def _missing(text: str, folder: Path) -> list[str]:
+    return sorted({p for p in paths_in(text, folder) if not _exists(p, folder)})
 
 
 @pytest.mark.parametrize("readme", READMES)
 def test_every_path_a_readme_names_exists(readme: str) -> None:
     folder = (ROOT / readme).parent
-    missing = _missing((ROOT / readme).read_text(encoding="utf-8"), folder, readme)
+    missing = _missing((ROOT / readme).read_text(encoding="utf-8"), folder)
     assert not missing, f"{readme} names paths that do not exist: {missing}"
 
 
 @pytest.mark.parametrize("module", PYTHON)
 def test_every_path_a_docstring_or_comment_names_exists(module: str) -> None:
-    missing = _missing(_python_prose((ROOT / module).read_text(encoding="utf-8")), ROOT, module)
+    missing = _missing(_python_prose((ROOT / module).read_text(encoding="utf-8")), ROOT)
     assert not missing, f"{module} names paths that do not exist: {missing}"
 
 
@@ -118,8 +108,3 @@ def test_the_path_finder_reads_paths_not_addresses() -> None:
     )
     assert list(paths_in(text)) == ["sitebuild/bundle.py", "tests/browser/test_table.py", "browser/"]
     assert _missing("see calculators/frontend/engine.js", ROOT) == ["calculators/frontend/engine.js"]
-
-
-@pytest.mark.parametrize(("where", "path"), sorted({**NOT_PATHS, **ELSEWHERE}))
-def test_every_exception_is_still_needed(where: str, path: str) -> None:
-    assert path in (ROOT / where).read_text(encoding="utf-8"), f"{where} no longer names {path}: drop it here"
