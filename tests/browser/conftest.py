@@ -104,12 +104,21 @@ def _new_context(browser: Any, site_url: str, log: Callable[[], PageLog], *, rou
     ctx = browser.new_context(base_url=site_url, viewport={"width": 1280, "height": 900})
 
     def guard(route: Any) -> None:
+        from playwright.sync_api import Error as PlaywrightError
+
         url = route.request.url
-        if _is_local(url):
-            route.continue_()
-        else:
+        if not _is_local(url):
             log().foreign.append(url)
-            route.abort()
+        try:
+            if _is_local(url):
+                route.continue_()
+            else:
+                route.abort()
+        except PlaywrightError as exc:
+            # A test's own page route (which runs first) may have answered the request already, or
+            # been removed while it was in flight (unroute): nothing is left for this guard to do.
+            if "already handled" not in str(exc):
+                raise
 
     if routed:
         ctx.route("**/*", guard)
