@@ -9,6 +9,8 @@
 // another build shown by instant navigation is loaded afresh, with its own scripts.
 // Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.
 // window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
+import { SETTINGS_ID } from "./lib/page-settings.js";
+
 function startLoader() {
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
   const CONFIG = __MNEME_LOADER_CONFIG__;
@@ -48,7 +50,7 @@ function startLoader() {
   function needs(doc) {
     const out = [];
     const calculator = doc.querySelector("form[data-calculator]");
-    const table = doc.getElementById("mneme-table-config") || doc.querySelector("[data-mneme-table]");
+    const table = doc.getElementById(SETTINGS_ID) || doc.querySelector("[data-mneme-table]");
     if (calculator || table) out.push("engine");
     if (calculator) out.push("calculators", "charts");
     if (table) out.push("character");

@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from calculators.format import dice as dice_notation
 from calculators.format import signed
 from calculators.parts import CHARACTERISTICS
-from calculators.parts.injury_parts import wound_penalty_rule_text
+from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
 from rules_core import checks, dice, injury, limits
 
 __all__ = [
@@ -278,7 +278,7 @@ def physical_derivations(
             "dying": limits.dying,
         },
         "state": condition.value,
-        "state_text": condition.value.replace("_", " "),
+        "state_text": state_text(condition),
         "severity": condition.severity,
         "wound_penalty": penalty,
         "wound_penalty_signed": signed(penalty),
