@@ -1,35 +1,38 @@
-"""The registry of calculators: name -> module. Adding a calculator is one line here.
+"""The registry of calculators: every module of the ``calculators`` package that declares one.
 
-Modules are imported only when first asked for, so the browser engine starts
-fast and a page only pays for the calculators it shows.
+A calculator is found by being there: ``calculators/<name>.py`` defining ``CALCULATOR`` (a
+:class:`~calculators.framework.spec.Calculator` named ``<name>``) is registered under ``<name>``, with no
+list to edit. Only the package's listing is read here (``importlib.resources``, which also reads the
+zipped wheel the browser imports from); a module is imported when first asked for, so the browser engine
+starts fast and a page only pays for the calculators it shows.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from importlib import import_module, resources
 
 from calculators.framework.spec import Calculator
 
-__all__ = ["CALCULATORS", "get", "names"]
+__all__ = ["CALCULATORS", "NOT_CALCULATORS", "get", "names"]
 
-CALCULATORS: dict[str, str] = {
-    "effect": "calculators.effect",
-    "comparison": "calculators.comparison",
-    "odds": "calculators.odds",
-    "dying": "calculators.dying",
-    "initiative": "calculators.initiative",
-    "movement": "calculators.movement",
-    "thrown": "calculators.thrown",
-    "tactics": "calculators.tactics",
-    "time": "calculators.time",
-    "hit_location": "calculators.hit_location",
-    "dice": "calculators.dice",
-    "mitigation": "calculators.mitigation",
-    "damage": "calculators.damage",
-    "thresholds": "calculators.thresholds",
-    "healing": "calculators.healing",
-    "attack": "calculators.attack",
-}
+PACKAGE = "calculators"
+NOT_CALCULATORS = frozenset({"format"})
+"""Modules at the top of the package that are not calculators (shared pieces live in sub-packages)."""
+SOURCE_SUFFIXES = frozenset({"py", "pyc"})
+"""Module files: sources under CPython; the browser's wheel ships them compiled (``sitebuild/bytecode.py``)."""
+
+
+def _discover() -> dict[str, str]:
+    """Calculator name -> module, for every calculator module in the package, sorted by name."""
+    found: set[str] = set()
+    for entry in resources.files(PACKAGE).iterdir():
+        stem, _, suffix = entry.name.partition(".")
+        if suffix in SOURCE_SUFFIXES and not stem.startswith("_") and stem not in NOT_CALCULATORS:
+            found.add(stem)
+    return {name: f"{PACKAGE}.{name}" for name in sorted(found)}
+
+
+CALCULATORS: dict[str, str] = _discover()
 """Calculator name (used in markers, URLs and ``data-calculator``) -> module defining ``CALCULATOR``."""
 
 
