@@ -19,7 +19,7 @@ PACKAGE = "calculators"
 NOT_CALCULATORS = frozenset({"format"})
 """Modules at the top of the package that are not calculators (shared pieces live in sub-packages)."""
 SOURCE_SUFFIXES = frozenset({"py", "pyc"})
-"""Module files: sources under CPython; the browser's wheel ships them compiled (``sitebuild/bytecode.py``)."""
+"""Module files: sources under CPython; compiled ones in the browser's wheel (``sitebuild/bytecode.py``)."""
 
 
 def _discover() -> dict[str, str]:

@@ -32,7 +32,7 @@ def test_the_exceptions_are_modules_that_declare_no_calculator() -> None:
 
 
 def test_a_zipped_package_of_compiled_modules_is_listed_the_same(tmp_path: Path) -> None:
-    """The browser imports ``calculators`` from a zip of sourceless ``.pyc`` files (``sitebuild/bytecode.py``)."""
+    """The browser imports ``calculators`` from a zip of sourceless ``.pyc`` files (sitebuild/bytecode.py)."""
     archive = tmp_path / "calculators.zip"
     with zipfile.ZipFile(archive, "w") as zipped:
         for source in sorted(PACKAGE.rglob("*.py")):
