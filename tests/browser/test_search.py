@@ -48,3 +48,30 @@ def test_a_common_question_finds_a_rules_page_first(page: Any, site_url: str, qu
     assert found[0].startswith(f"{root}rules/"), f"{query!r}: first result {found[0]}, then {found[1:4]}"
     # The Rulings page and the other games' pages may follow, never lead.
     assert not found[0].startswith((f"{root}rulings/", f"{root}peers/"))
+
+
+def test_a_result_from_another_game_says_so(page: Any) -> None:
+    page.goto("")
+    found = search(page, "dodge")  # a word of the other systems' chapters only
+    assert found and all("/peers/" in path for path in found)
+    label = page.locator(".md-search-result__item > a.md-search-result__link h1").first.evaluate(
+        "h => getComputedStyle(h, '::before').content"
+    )
+    assert "Other system" in label
+
+
+@pytest.mark.first_visit  # a fresh context: the index not yet in its cache
+def test_a_query_typed_before_the_index_is_ready_is_answered_when_it_is(page: Any) -> None:
+    held: list[Any] = []
+    page.route("**/search/search_index.json", lambda route: held.append(route))
+    page.goto("")
+    page.locator("input.md-search__input").click()
+    page.keyboard.type("first aid")  # typed once, while the index is held
+    page.wait_for_function("() => document.querySelector('.md-search-result__meta') !== null")
+    assert held, "the search index was never asked for"
+    assert page.locator(".md-search-result__item").count() == 0
+    for route in held:
+        route.continue_()
+    page.locator(".md-search-result__item").first.wait_for(state="attached", timeout=10_000)
+    first = page.locator(".md-search-result__item > a.md-search-result__link").first.get_attribute("href")
+    assert first is not None and "/rules/" in first
