@@ -90,7 +90,7 @@ LOCAL_BOUNDS = {
         "LABEL_CHAR_PX": "a character's width in a chart label (px)",
         "LABEL_GAP_PX": "the least gap between chart labels (px)",
         "MAX_INTERVALS": "intervals of a chart's scale",
-        "SCALE_STEPS": "round steps of a chart's scale (1, 2, 5 times a power of ten)",
+        "SCALE_STEPS": "round steps of a chart's scale (1, 2, 2.5, 5 times a power of ten)",
     },
     "calculators/framework/spec.py": {
         "MAX_DIGITS": "digits a number field accepts (bounded parsing)",

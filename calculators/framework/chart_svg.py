@@ -73,8 +73,8 @@ LABEL_GAP_PX = 6
 """Least gap between two x labels (px)."""
 MAX_INTERVALS = 4
 """Most intervals of the scale (5 gridlines with the baseline)."""
-SCALE_STEPS = tuple(Fraction(m * 10**d, 10_000) for d in range(8) for m in (1, 2, 5))
-"""The scale's possible steps, increasing: 1, 2 and 5 times a power of ten, from 0.01% (the finest
+SCALE_STEPS = tuple(Fraction(m * 10**d, 10_000) for d in range(8) for m in (1, 2, Fraction(5, 2), 5))
+"""The scale's possible steps, increasing: 1, 2, 2.5 and 5 times a power of ten, from 0.01% (the finest
 :func:`~calculators.format.axis_percent` writes) to 5,000%."""
 MOST_NAMED = 3
 """Most x values the description names where the highest value is (a flat chart has many)."""
@@ -92,8 +92,8 @@ def x_text(x: int | str) -> str:
 
 
 def scale(values: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
-    """``(top, step)`` of the value axis: the smallest round step (1, 2 or 5 times a power of ten, as a
-    share) whose multiple reaches the highest value within :data:`MAX_INTERVALS` intervals. All values 0
+    """``(top, step)`` of the value axis: the smallest round step (1, 2, 2.5 or 5 times a power of ten, as
+    a share) whose multiple reaches the highest value within :data:`MAX_INTERVALS` intervals. All values 0
     (or none) are drawn on a scale to 100%.
 
     Raises:
@@ -113,8 +113,8 @@ def bar_height(value: Fraction, top: Fraction) -> Fraction:
 
 def labelled(texts: Sequence[str], marked: Sequence[int] = ()) -> list[int]:
     """Indices of the bars whose x label is written: every k-th, so that the longest label fits between
-    neighbours on a phone's plot (:data:`NARROW_PLOT_PX`); a marked bar always, its neighbours closer
-    than k not."""
+    neighbours on a phone's plot (:data:`NARROW_PLOT_PX`), none passing its right edge; a marked bar
+    always, its neighbours closer than k not."""
     count = len(texts)
     if not count:
         return []
@@ -123,7 +123,16 @@ def labelled(texts: Sequence[str], marked: Sequence[int] = ()) -> list[int]:
     shown = set(range(0, count, every))
     for m in marked:
         shown = {i for i in shown if abs(i - m) >= every}
-    return sorted(shown | set(marked))
+    # Nothing to the right of the plot holds a label (the scale's room is on the left): one that would
+    # pass the right edge is left out.
+    right = {i for i in shown if _passes_right_edge(texts[i], i, count)}
+    return sorted((shown - right) | set(marked))
+
+
+def _passes_right_edge(text: str, index: int, count: int) -> bool:
+    """Whether the x label ``text`` of bar ``index`` (of ``count``), centred, passes the plot's right edge on
+    a phone (:data:`NARROW_PLOT_PX`)."""
+    return (count - index - HALF) * NARROW_PLOT_PX < len(text) * LABEL_CHAR_PX * HALF * count
 
 
 def _px(value: Fraction | int) -> str:
@@ -192,11 +201,16 @@ def chart_svg(chart: Chart) -> str:
         )
         if i in marked:
             labels.append(_value_label(i, count, bottom - height - VALUE_GAP, percent(p)))
-    labels += [
-        f'<text{MARKED if i in marked else ""} x="{_pc(slot * (i + HALF))}" y="{X_LABEL_BASELINE}">'
-        f"{escape(texts[i])}</text>"
-        for i in labelled(texts, marked)
-    ]
+    for i in labelled(texts, marked):
+        # Only a marked label can pass the right edge (labelled): it ends there instead.
+        at = (
+            'x="100%" text-anchor="end"'
+            if _passes_right_edge(texts[i], i, count)
+            else f'x="{_pc(slot * (i + HALF))}"'
+        )
+        labels.append(
+            f'<text{MARKED if i in marked else ""} {at} y="{X_LABEL_BASELINE}">{escape(texts[i])}</text>'
+        )
     labels.append(
         f'<text class="calc-chart-title" x="50%" y="{X_TITLE_BASELINE}">{escape(chart.x_label)}</text>'
     )

@@ -108,6 +108,16 @@ def test_the_marked_bar_its_label_and_its_value_stand_out() -> None:
     assert [t.text for t in labels.findall("text[@class='calc-chart-marked']")] == ["9"]
 
 
+def test_a_marked_label_that_would_pass_the_right_edge_ends_there() -> None:
+    texts = [f"{10 * i}\u2013{10 * i + 9}" for i in range(40)]
+    figure = parse(
+        cs.render_chart(Chart("r", "c", "x", "y", tuple((t, Fraction(1, 40)) for t in texts), (texts[-1],)))
+    )
+    label = figure.find("svg/g[@class='calc-chart-labels']/text[@class='calc-chart-marked']")
+    assert label is not None and label.text == texts[-1]
+    assert (label.attrib["x"], label.attrib["text-anchor"]) == ("100%", "end")
+
+
 @pytest.mark.parametrize(("marked", "anchor"), [(2, "start"), (7, None), (12, "end")])
 def test_a_value_label_near_an_edge_is_anchored_inward(marked: int, anchor: str | None) -> None:
     figure = parse(cs.render_chart(two_d6(highlight=(marked,))))
@@ -150,13 +160,16 @@ def test_one_certain_value_fills_the_plot() -> None:
 def test_all_zero_values_draw_flat_bars_on_a_scale_to_100_percent() -> None:
     figure = parse(cs.render_chart(Chart("z", "c", "x", "y", ((1, Fraction(0)), (2, Fraction(0))))))
     assert heights(figure) == ["0", "0"]
-    assert cs.scale([Fraction(0)]) == (Fraction(1), Fraction(1, 2))
-    assert cs.scale([]) == (Fraction(1), Fraction(1, 2))
+    assert cs.scale([Fraction(0)]) == cs.scale([]) == (Fraction(1), Fraction(1, 4))
 
 
 def test_a_negative_value_is_refused() -> None:
     with pytest.raises(ValueError, match="below 0"):
         cs.render_chart(Chart("n", "c", "x", "y", ((1, Fraction(-1, 2)),)))
+
+
+def test_a_chance_above_80_percent_gets_quarters_to_100_percent() -> None:
+    assert cs.scale([Fraction(5, 6), Fraction(1, 2)]) == (Fraction(1), Fraction(1, 4))
 
 
 def test_a_share_above_one_gets_a_scale_above_100_percent() -> None:
@@ -209,6 +222,10 @@ def test_x_labels_never_crowd_on_a_phone(texts: list[str], data: st.DataObject) 
     slot = Fraction(cs.NARROW_PLOT_PX, len(texts))
     for a, b in itertools.pairwise(shown):
         assert (b - a) * slot >= widest
+    for i in set(shown) - set(marked):  # a centred label ends inside the plot
+        assert (i + Fraction(1, 2)) * slot + Fraction(
+            len(texts[i]) * cs.LABEL_CHAR_PX, 2
+        ) <= cs.NARROW_PLOT_PX
 
 
 def test_every_2d6_label_is_written_and_sixty_ranges_are_thinned() -> None:

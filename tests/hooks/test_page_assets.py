@@ -214,3 +214,37 @@ def test_the_shipped_standard_library_holds_every_module_our_code_imports(site: 
     )
     for dropped in ("unittest", "pydoc", "doctest", "tkinter", "idlelib"):
         assert dropped not in in_trimmed
+
+
+def test_every_calculator_chart_is_in_the_built_page_as_svg(site: Path) -> None:
+    """A chart is drawn before the engine starts: the build prerenders it (calculators/framework/chart_svg.py)
+    as an SVG image with a title, a description and its table; no page or asset names a chart library."""
+    from calculators.framework import runtime
+
+    charted = 0
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        assert "chart.umd" not in html and "data-chart-canvas" not in html, page
+        for figure in re.findall(
+            r'<figure class="calc-chart" data-chart="[^"]+">.*?</figure>', html, re.DOTALL
+        ):
+            charted += 1
+            assert re.search(
+                r'<svg class="calc-chart-svg" role="img"[^>]*><title>[^<]+</title><desc>', figure
+            )
+            assert figure.count("<rect") == figure.count('<tr><th scope="row">') + figure.count(
+                '<tr class="calc-highlight"><th scope="row">'
+            )
+    assert charted >= 10
+    # The damage page's default chart is CPython's, bar for bar.
+    damage = (site / "calculators" / "damage" / "index.html").read_text(encoding="utf-8")
+    built = re.search(r'<figure class="calc-chart" data-chart="total">.*?</figure>', damage, re.DOTALL)
+    expected = re.search(
+        r'<figure class="calc-chart" data-chart="total">.*?</figure>',
+        runtime.compute("damage", {})["details"],
+    )
+    assert built and expected
+    assert re.findall(r'height="([^"]+)"', built.group(0)) == re.findall(
+        r'height="([^"]+)"', expected.group(0)
+    )
+    assert not list((site / "assets").rglob("chart*.js"))
