@@ -1,5 +1,5 @@
 // Page loader: the one script of ours on every page. It adds the calculator runtime
-// (engine.js, calculators.js, charts.js) only where a calculator is, and the table apps
+// (engine.js, calculators.js) only where a calculator is, and the table apps
 // (character.js, tracker.js) only where they appear (the character page, the tracker, calculator
 // pages for "use my character"), by their content-hashed names (filled in by sitebuild/bundle.py).
 // It runs again on each page mkdocs-material's instant navigation shows (document$), so a page
@@ -52,7 +52,7 @@ function startLoader() {
     const calculator = doc.querySelector("form[data-calculator]");
     const table = doc.getElementById(SETTINGS_ID) || doc.querySelector("[data-mneme-table]");
     if (calculator || table) out.push("engine");
-    if (calculator) out.push("calculators", "charts");
+    if (calculator) out.push("calculators");
     if (table) out.push("character");
     if (doc.querySelector('[data-mneme-table="tracker"]')) out.push("tracker");
     return out;

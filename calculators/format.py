@@ -5,6 +5,7 @@ One rule each, so the same figure reads the same everywhere:
 - :func:`signed`: modifiers and Effects with their sign, a true minus (U+2212) and ``+0`` for zero.
 - :func:`percent`: a probability with two decimals, rounded half up from the exact fraction
   (``1/32`` is ``3.13%``); exactly 0 and 1 read ``0%`` and ``100%``.
+- :func:`axis_percent`: a chart axis' percentage, without trailing zeros (``20%``, ``2.5%``).
 - :func:`dice`: dice notation with a signed modifier (``3d3-2`` (true minus), ``2d6+1``, ``1d6``).
 - :func:`metres`, :func:`fraction_text`, :func:`number`: lengths, vulgar fractions and plain numbers.
 - :func:`decimal`: a figure to at most two decimals, rounded half up (``63/2`` is ``31.5``).
@@ -20,6 +21,7 @@ from fractions import Fraction
 __all__ = [
     "EMPTY",
     "MINUS",
+    "axis_percent",
     "decimal",
     "dice",
     "fraction_text",
@@ -82,6 +84,12 @@ def percent(p: Fraction | int) -> str:
     hundredths = _hundredths(p, 100)
     text = f"{hundredths // 100}.{hundredths % 100:02d}%"
     return f"{MINUS}{text}" if p < 0 else text
+
+
+def axis_percent(p: Fraction | int) -> str:
+    """A chart axis' percentage: at most two decimals, rounded half up, no trailing zeros (``20%``,
+    ``2.5%``, ``0.01%``): the round figures of a scale, where ``20.00%`` would only add noise."""
+    return f"{decimal(Fraction(p) * 100)}%"
 
 
 def decimal(value: Fraction | int) -> str:

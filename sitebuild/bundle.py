@@ -39,7 +39,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 """The only Pyodide runtime files the site needs (the lock file is inlined into the worker); the
 standard library ships trimmed, as ``python_stdlib.HASH.zip`` (``trim_stdlib``)."""
 
-LOADED = ("engine.js", "calculators.js", "charts.js", "character.js", "tracker.js")
+LOADED = ("engine.js", "calculators.js", "character.js", "tracker.js")
 """Scripts the page loader (``loader.js``) adds to the pages that use them, by content-hashed name.
 Any other ``.js`` in ``browser/`` (but ``worker.js``, the engine) is loaded by it on every
 page, after these: adding a file needs no config edit. Each is an entry: the ES modules it imports
@@ -56,8 +56,6 @@ them between): the bundler drops comments, so the settings go in after it, marke
 PRINT_STYLE = "print.css"
 """Its ``@media print`` blocks go to a print-only file (``media="print"``, ``overrides/main.html``), so
 they never block the screen; its screen rules join the merged stylesheet."""
-VENDOR = {"chart.umd.min.js": ("chart.js", "dist/chart.umd.min.js")}
-"""Third-party browser files copied from node_modules: site name -> (npm package, file in it)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules_core", "calculators", "table")
@@ -418,13 +416,6 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     copies = {
         f"{assets}/pyodide/{name}": pyodide / name for name in PYODIDE_FILES if name != "python_stdlib.zip"
     }
-    depends = json.loads((root / "package.json").read_text(encoding="utf-8")).get("dependencies", {})
-    for name, (package, inner) in VENDOR.items():
-        if package in depends:
-            source = root / "node_modules" / package / inner
-            if not source.is_file():
-                raise FileNotFoundError(f"node_modules/{package}/{inner} is missing: run `npm ci`.")
-            copies[f"{calc}/{name}"] = source
     return Bundle(
         contents,
         copies,

@@ -31,7 +31,11 @@ export function morph(into, from) {
     else if (node.nodeType !== Node.ELEMENT_NODE) {
       if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
     } else {
-      for (const { name } of Array.from(old.attributes)) if (!node.hasAttribute(name)) old.removeAttribute(name);
+      for (const { name } of Array.from(old.attributes)) {
+        // A <details> the reader opened (a chart's table) stays open through the next result.
+        if (name === "open" && old.nodeName === "DETAILS") continue;
+        if (!node.hasAttribute(name)) old.removeAttribute(name);
+      }
       for (const { name, value } of Array.from(node.attributes)) {
         if (!sameAttribute(old, name, value)) old.setAttribute(name, value);
       }

@@ -8,18 +8,17 @@ page through ``root`` (the relative URL of the site root, e.g. ``../../``).
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from calculators.format import EMPTY, number, percent
+from calculators.format import EMPTY
+from calculators.framework.chart_svg import render_chart
 from calculators.framework.spec import (
     MAX_DIGITS,
     SUMMARY,
     BoolInput,
     Calculator,
-    Chart,
     ChoiceInput,
     Evaluation,
     Handoff,
@@ -140,39 +139,6 @@ def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str) ->
     )
 
 
-def _x_text(x: int | str) -> str:
-    """A chart's x value as players read it: numbers through :mod:`calculators.format`, ranges as given."""
-    return x if isinstance(x, str) else number(x)
-
-
-def _chart(chart: Chart) -> str:
-    # Each point carries its texts ([x text, chance, chance text]): the browser formats no number.
-    series = json.dumps(
-        {
-            "key": chart.key,
-            "x_label": chart.x_label,
-            "y_label": chart.y_label,
-            "points": [[_x_text(x), float(p), percent(p)] for x, p in chart.points],
-            "highlight": [_x_text(x) for x in chart.highlight],
-        },
-        separators=(",", ":"),
-    )
-    rows = "".join(
-        f"<tr{_attrs(class_='calc-highlight' if x in chart.highlight else None)}>"
-        f'<th scope="row">{escape(_x_text(x))}</th><td>{escape(percent(p))}</td></tr>'
-        for x, p in chart.points
-    )
-    return (
-        f'<figure class="calc-chart" data-chart="{escape(chart.key)}" data-series="{escape(series)}">'
-        f"<figcaption>{escape(chart.caption)}</figcaption>"
-        '<div class="calc-chart-canvas" data-chart-canvas></div>'
-        '<div class="calc-chart-table"><table>'
-        f'<thead><tr><th scope="col">{escape(chart.x_label)}</th>'
-        f'<th scope="col">{escape(chart.y_label)}</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table></div></figure>"
-    )
-
-
 def render_details(ev: Evaluation, root: str = "") -> str:
     """Working steps, charts and rule links of an evaluation (HTML, escaped)."""
     if ev.result is None:
@@ -187,7 +153,7 @@ def render_details(ev: Evaluation, root: str = "") -> str:
             for step in res.working
         )
         parts.append(f'<div class="calc-working"><h2 class="calc-heading">Working</h2><ol>{items}</ol></div>')
-    parts.extend(_chart(chart) for chart in res.charts)
+    parts.extend(render_chart(chart) for chart in res.charts)
     if res.next:
         parts.append('<p class="calc-next">Next: ' + ", ".join(_handoff(n, root) for n in res.next) + "</p>")
     links = res.rules or ev.calculator.rules

@@ -291,10 +291,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Chart:
-    """A distribution to draw: points ``(x, probability)``; rendered as an accessible table.
+    """A distribution to draw: points ``(x, probability)``, each at least 0.
 
-    The chart code (calculators front end) enhances the ``<figure data-chart="KEY">``.
-    ``highlight`` marks the x value(s) to emphasise (e.g. the reader's roll).
+    Drawn as an SVG bar chart with its table by :mod:`calculators.framework.chart_svg`, in the
+    ``<figure data-chart="KEY">``; ``highlight`` marks the x value(s) to emphasise (e.g. the reader's roll).
     """
 
     key: str

@@ -18,10 +18,8 @@ from .test_search import search
 
 pytestmark = pytest.mark.browser
 
-OUR_SCRIPTS = re.compile(
-    r"/assets/calculators/(engine|calculators|charts|character|tracker)\.[0-9a-f]{16}\.js$"
-)
-HEAVY = re.compile(r"/assets/(pyodide/|calculators/(worker\.|mneme_rules\.|chart\.umd))")
+OUR_SCRIPTS = re.compile(r"/assets/calculators/(engine|calculators|character|tracker)\.[0-9a-f]{16}\.js$")
+HEAVY = re.compile(r"/assets/(pyodide/|calculators/(worker\.|mneme_rules\.))")
 NO_WARM = "window.mnemeLoaderConfig = { warm: false };"
 
 
@@ -80,14 +78,17 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     instant_go(page, "../../calculators/effect/")
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
-    assert scripts_in(urls) == {"engine", "calculators", "charts", "character"}
+    assert scripts_in(urls) == {"engine", "calculators", "character"}
+    # Its charts came drawn (SVG from Python): no chart script, no chart library.
+    assert form.locator("figure.calc-chart svg[role=img] rect").count() > 0
+    assert not [u for u in urls if "chart" in u.lower()]
     assert "tracker" not in page.evaluate("window.mnemeLoader.loaded()")
     # The tracker needs the table apps; the engine started on the calculator page answers it too.
     instant_go(page, "../../table/tracker/")
     page.wait_for_function(
         "() => window.mnemeTracker && document.querySelector('[data-mneme-table=tracker]').mnemeBound"
     )
-    assert scripts_in(urls) == {"engine", "calculators", "charts", "character", "tracker"}
+    assert scripts_in(urls) == {"engine", "calculators", "character", "tracker"}
     instant_go(page, "../../calculators/mitigation/")
     wait_ready(page.locator('form[data-calculator="mitigation"]'))
     assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == 1
@@ -152,34 +153,6 @@ def test_every_calculator_and_the_table_apps_run_on_the_trimmed_standard_library
         timeout=60_000,
     )
     assert page.locator("[data-mneme-table=tracker]").get_attribute("data-state") == "ready"
-
-
-def test_a_chart_and_chart_js_wait_until_the_chart_comes_into_view(browser: Any, site_url: str) -> None:
-    """On a phone the answer comes first: Chart.js is fetched only when a chart is scrolled to."""
-    ctx = browser.new_context(base_url=site_url, viewport={"width": 360, "height": 780}, is_mobile=True)
-    ctx.add_init_script(NO_WARM)
-    try:
-        page = ctx.new_page()
-        urls = requested(page)
-        page.goto("calculators/dice/")
-        form = page.locator('form[data-calculator="dice"]')
-        wait_ready(form)
-        figure = form.locator("figure.calc-chart").first
-        assert not figure.evaluate(
-            "f => { const r = f.getBoundingClientRect(); return r.top < innerHeight + 200; }"
-        )
-        page.wait_for_timeout(300)
-        assert not [u for u in urls if "chart.umd" in u]
-        assert figure.get_attribute("data-chart-drawn") is None
-        figure.scroll_into_view_if_needed()
-        page.wait_for_function(
-            "f => f.hasAttribute('data-chart-drawn') && f.querySelector('canvas[role=img]')",
-            arg=figure.element_handle(),
-            timeout=20_000,
-        )
-        assert [u for u in urls if "chart.umd" in u]
-    finally:
-        ctx.close()
 
 
 def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context: Any, page: Any) -> None:

@@ -180,7 +180,7 @@ def test_a_chance_reads_the_same_in_a_calculator_its_chart_and_format(
         assert f"chance {text} (exact" in found["details"]
     else:
         assert f'<th scope="row">{row}</th><td>{text}</td>' in found["details"]
-        assert f"[&quot;{row}&quot;,{float(p)},&quot;{text}&quot;]" in found["details"]  # the chart's tooltip
+        assert f"<title>{row}: {text}</title></rect>" in found["details"]  # the chart's bar, as a tooltip
 
 
 @pytest.mark.parametrize(("endurance", "damage"), [(9, 25), (0, 30), (12, 27)])

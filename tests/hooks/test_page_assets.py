@@ -43,7 +43,7 @@ def test_every_page_links_only_the_loader_the_offline_script_and_one_stylesheet_
         assert names == sorted(["loader", "mneme", "print", "register", *extra]), page
         # print.css never blocks the screen; the merged stylesheet is the only other one of ours.
         assert re.search(r'<link rel="stylesheet" media="print" href="[^"]*assets/calculators/print\.', html)
-        absent = ["charts", "character", "tracker", "chart.umd", *([] if extra else ["engine"])]
+        absent = ["charts", "character", "tracker", *([] if extra else ["engine"])]
         for script in absent:
             assert f"assets/calculators/{script}." not in html, (page, script)
     assert calculator_pages >= 16
@@ -79,7 +79,8 @@ def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> 
 def test_the_loader_names_existing_hashed_scripts(site: Path) -> None:
     (loader,) = (site / "assets" / "calculators").glob("loader.*.js")
     config = json.loads(LOADER_CONFIG.search(loader.read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
-    assert {"calculators", "character", "charts", "engine", "tracker"} <= set(config["scripts"])
+    assert {"calculators", "character", "engine", "tracker"} <= set(config["scripts"])
+    assert "charts" not in config["scripts"]  # the charts arrive drawn, as SVG in the result's HTML
     assert set(config["everywhere"]) == set(config["scripts"]) - {
         n.removesuffix(".js") for n in bundle_hook.LOADED
     }
@@ -92,8 +93,8 @@ def test_the_loader_names_existing_hashed_scripts(site: Path) -> None:
 def test_every_file_of_ours_is_named_by_its_content(site: Path) -> None:
     for folder in ("calculators", "offline"):
         for path in (site / "assets" / folder).iterdir():
-            if path.suffix not in (".js", ".css", ".whl") or path.name == "chart.umd.min.js":
-                continue  # Chart.js is versioned by package.json; icons by their drawing
+            if path.suffix not in (".js", ".css", ".whl"):
+                continue  # icons are named by their drawing
             digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
             assert re.fullmatch(rf"[a-z_]+\.{digest}\.(js|css|whl)", path.name), path.name
 
@@ -213,3 +214,37 @@ def test_the_shipped_standard_library_holds_every_module_our_code_imports(site: 
     )
     for dropped in ("unittest", "pydoc", "doctest", "tkinter", "idlelib"):
         assert dropped not in in_trimmed
+
+
+def test_every_calculator_chart_is_in_the_built_page_as_svg(site: Path) -> None:
+    """A chart is drawn before the engine starts: the build prerenders it (calculators/framework/chart_svg.py)
+    as an SVG image with a title, a description and its table; no page or asset names a chart library."""
+    from calculators.framework import runtime
+
+    charted = 0
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        assert "chart.umd" not in html and "data-chart-canvas" not in html, page
+        for figure in re.findall(
+            r'<figure class="calc-chart" data-chart="[^"]+">.*?</figure>', html, re.DOTALL
+        ):
+            charted += 1
+            assert re.search(
+                r'<svg class="calc-chart-svg" role="img"[^>]*><title>[^<]+</title><desc>', figure
+            )
+            assert figure.count("<rect") == figure.count('<tr><th scope="row">') + figure.count(
+                '<tr class="calc-highlight"><th scope="row">'
+            )
+    assert charted >= 10
+    # The damage page's default chart is CPython's, bar for bar.
+    damage = (site / "calculators" / "damage" / "index.html").read_text(encoding="utf-8")
+    built = re.search(r'<figure class="calc-chart" data-chart="total">.*?</figure>', damage, re.DOTALL)
+    expected = re.search(
+        r'<figure class="calc-chart" data-chart="total">.*?</figure>',
+        runtime.compute("damage", {})["details"],
+    )
+    assert built and expected
+    assert re.findall(r'height="([^"]+)"', built.group(0)) == re.findall(
+        r'height="([^"]+)"', expected.group(0)
+    )
+    assert not list((site / "assets").rglob("chart*.js"))
