@@ -4,7 +4,7 @@
 // page by character.js and offered as window.mnemeTable, so the tracker works on the same store (and,
 // where the browser blocks storage, on the same copy kept in memory).
 
-import { activeCharacter, createCharacterStore, putCharacter, shownDoc } from "../lib/character-store.js";
+import { activeCharacter, createCharacterStore, putCharacter, saveValue, shownDoc } from "../lib/character-store.js";
 import { mergeCharacter, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { pageSettings } from "../lib/page-settings.js";
@@ -85,6 +85,8 @@ export function createTable(scriptSrc) {
     newId,
     loadStore: () => characterStore().loadStore(),
     updateStore: (change) => characterStore().updateStore(change),
+    reconcile: (store, id, mine, base) => characterStore().reconcile(store, id, mine, base),
+    saveValue,
     STORE_KEY,
     DOC_PREFIX,
     blankCharacter: () => ({ ...structuredClone(pageSettings().empty.character), id: newId("ch") }),
