@@ -152,7 +152,8 @@ function startCalculators() {
   }
 
   function keepUnwrittenValues(form) {
-    keepUnwritten(() => sessionStorage, location, readValues(form));
+    // Never beside another page's address (a result arriving just after a Back is the old page's).
+    if (form.isConnected && location.pathname === form.mnemePath) keepUnwritten(() => sessionStorage, location, readValues(form));
   }
 
   // The same holds for a Back or Forward of the theme's instant navigation: the address of the page

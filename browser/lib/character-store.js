@@ -59,12 +59,15 @@ const SEEN_LIMIT = 200;
 // `storage`: createStorage(...); `storeSchema`: the old single store's schema name (Python's).
 export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, storeSchema, now = Date.now, newRev = randomRev }) {
   const { readText, readJson, writeText, writeJson, keepBackup, keysWith, removeKey } = storage;
-  const seen = new Map(); // version -> the character as shown in it (drafts included), as read or written here
+  // id + version -> the character as shown in it (drafts included), as read or written here; a
+  // document from before versions were named is version "".
+  const seen = new Map();
   const latest = new Map(); // id -> the version this tab last wrote or took in
-  function remember(rev, doc) {
-    if (!rev || !doc) return;
-    seen.delete(rev);
-    seen.set(rev, doc);
+  const version = (id, rev) => `${id}\n${rev || ""}`;
+  function remember(id, rev, doc) {
+    if (!doc) return;
+    seen.delete(version(id, rev));
+    seen.set(version(id, rev), doc);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.keys().next().value);
   }
 
@@ -107,7 +110,7 @@ export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, 
         delete raw.draft;
         writeJson(name, raw);
       }
-      remember(raw.rev, isObject(raw.draft) ? raw.draft : raw.character);
+      remember(id, raw.rev, isObject(raw.draft) ? raw.draft : raw.character);
       entries.push(raw);
     }
     entries.sort((x, y) => (Number(x.order) || 0) - (Number(y.order) || 0));
@@ -130,9 +133,9 @@ export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, 
   function reconcile(store, id, mine, base) {
     const theirs = shownDoc(store, id);
     const rev = store.revs?.[id] || "";
-    if (!theirs || (rev && rev === latest.get(id))) return mine;
-    const from = seen.get(store.bases?.[id]) || seen.get(latest.get(id)) || base;
-    if (rev) latest.set(id, rev);
+    if (!theirs || rev === latest.get(id)) return mine;
+    const from = seen.get(version(id, store.bases?.[id])) || seen.get(version(id, latest.get(id))) || base;
+    latest.set(id, rev);
     return mergeCharacter(from, mine, theirs);
   }
 
@@ -150,7 +153,7 @@ export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, 
       const rev = newRev();
       const failed = writeJson(docPrefix + c.id, { ...doc, order: before.orders[c.id] ?? now(), rev, base: before.revs[c.id] || "" });
       if (!failed) {
-        remember(rev, doc.draft || doc.character);
+        remember(c.id, rev, doc.draft || doc.character);
         latest.set(c.id, rev);
       }
       problem = problem || failed;

@@ -194,9 +194,12 @@ describe("two tabs writing one character", () => {
     return merged;
   }
 
-  test("each adding a skill at once: the tab that hears of the other's write keeps both, and the other takes it", () => {
-    const { a, b, deliver } = twoTabs();
-    a.updateStore((s) => putCharacter(s, ada));
+  for (const [how, first] of [
+    ["written by this version", (tab) => tab.updateStore((s) => putCharacter(s, ada))],
+    ["from before versions were named", (_, caches) => caches.a.setItem("s:character.v1:ch-a", JSON.stringify({ character: ada, order: 1 }))],
+  ]) test(`each adding a skill at once to a character ${how}: the tab that hears of the other's write keeps both, and the other takes it`, () => {
+    const { a, b, caches, deliver } = twoTabs();
+    first(a, caches);
     deliver("a", "b");
     const shownB = shownDoc(b.loadStore(), ada.id);
     const shownA = shownDoc(a.loadStore(), ada.id);
