@@ -69,8 +69,9 @@ function startTracker() {
       keptAside,
       h("section", { class: "mt-log-box", "aria-label": "What happened" }, h("h2", { text: "What happened" }), logList),
     );
-    rulingTactics.addEventListener("change", () => act({ type: "ruling", negative_tactics: rulingTactics.checked }));
-    rulingReading.addEventListener("change", () => act({ type: "ruling", reading: rulingReading.value }));
+    // A ruling sets what its control shows: every change counts, however quick (none is a double tap).
+    rulingTactics.addEventListener("change", () => act({ type: "ruling", negative_tactics: rulingTactics.checked }, null, { repeat: true }));
+    rulingReading.addEventListener("change", () => act({ type: "ruling", reading: rulingReading.value }, null, { repeat: true }));
 
     function setBusy(value) {
       busy = value;

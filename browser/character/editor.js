@@ -4,7 +4,7 @@
 // All text goes in as text; imported files and links are parsed as data by Python, never executed.
 
 import { activeCharacter, putCharacter, shownDoc } from "../lib/character-store.js";
-import { isObject, same } from "../lib/documents.js";
+import { isObject, nestsDeeper, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { keptAsideContent } from "../lib/kept-aside.js";
 import { characterLinkUrl, withoutCharacterLink } from "../lib/link-codec.js";
@@ -357,6 +357,10 @@ export function renderCharacterPage(root, table, links) {
     importMsg.textContent = "";
     if (typeof text !== "string" || text.length > MAX_IMPORT_CHARS) {
       importMsg.textContent = `Not imported: too large to be a character (at most ${MAX_IMPORT_CHARS} characters).`;
+      return null;
+    }
+    if (nestsDeeper(text, C.limits.call_depth)) {
+      importMsg.textContent = `Not imported: this nests deeper than ${C.limits.call_depth} levels, so it is not a character.`;
       return null;
     }
     try {

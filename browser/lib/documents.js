@@ -85,3 +85,23 @@ export function mergeCharacter(base, mine, theirs) {
   }
   return out;
 }
+
+// Whether JSON `text` nests deeper than `limit` arrays and objects: one pass over the text, no
+// parse (a parser recurses, and a deep enough text overflows the engine's stack). Text that is not
+// JSON is measured the same way; only its brackets outside strings count.
+export function nestsDeeper(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}

@@ -5,7 +5,7 @@
 
 import { canonical, isObject } from "./documents.js";
 
-export const TAP_WINDOW_MS = 600;
+export const TAP_WINDOW_MS = 400;
 
 // What makes two taps "the same action": the action as data, less what differs at every tap
 // (a fresh dice seed).

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { canonical, mergeCharacter, mergeList, same } from "../../browser/lib/documents.js";
+import { canonical, mergeCharacter, mergeList, nestsDeeper, same } from "../../browser/lib/documents.js";
 
 describe("same data", () => {
   test("key order does not matter, at any depth", () => {
@@ -77,5 +77,14 @@ describe("merging lists item by item", () => {
   test("nothing changed on one side: the other side's list", () => {
     assert.deepEqual(mergeList([melee], [melee], [recon]), [recon]);
     assert.deepEqual(mergeList([melee], [recon], [melee]), [recon]);
+  });
+});
+
+describe("measuring nesting before anything parses", () => {
+  test("depth counts arrays and objects, not brackets inside strings", () => {
+    assert.equal(nestsDeeper('{"a": [[1]]}', 3), false);
+    assert.equal(nestsDeeper('{"a": [[[1]]]}', 3), true);
+    assert.equal(nestsDeeper('{"a": "[[[[[[", "b": "\\"[[[["}', 1), false);
+    assert.equal(nestsDeeper("[".repeat(7400), 16), true);
   });
 });
