@@ -107,7 +107,7 @@ function startTracker() {
       } catch (error) {
         (slot || alert).textContent = error.refused ? error.message : `The rules engine is not answering (${error.message}).`;
       } finally {
-        setBusy(queue.pending() > 1);
+        settle();
       }
     }
 
@@ -141,7 +141,7 @@ function startTracker() {
           if (view) render(view);
         } else alert.textContent = `Cannot undo: ${error.message}`;
       } finally {
-        setBusy(queue.pending() > 1);
+        settle();
       }
     }
 
@@ -232,7 +232,8 @@ function startTracker() {
     }
 
     // Another tab changed the fight: show theirs.
-    T.onChange(KEY, () => {
+    T.onChange(KEY, showTheirs);
+    function showTheirs() {
       const text = T.readText(KEY);
       if (busy || !view || !fight.isNews(text)) return;
       const tracker = T.readJson(KEY);
@@ -242,7 +243,13 @@ function startTracker() {
         render(next);
         status.textContent = "Reloaded a change made in another tab.";
       }, () => {});
-    });
+    }
+
+    // The last queued action done: another tab's write heard meanwhile (while busy) is shown now.
+    function settle() {
+      setBusy(queue.pending() > 1);
+      if (!busy) setTimeout(showTheirs, 0);
+    }
 
     status.textContent = "Starting the rules engine\u2026";
     const savedText = T.readText(KEY);
