@@ -54,7 +54,7 @@ export function characterShaped(doc, id) {
 }
 
 const randomRev = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-const SEEN_LIMIT = 200;
+const SEEN_LIMIT = 120;
 
 // `storage`: createStorage(...); `storeSchema`: the old single store's schema name (Python's).
 export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, storeSchema, now = Date.now, newRev = randomRev }) {

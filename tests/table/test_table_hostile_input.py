@@ -175,3 +175,17 @@ def test_the_plain_arguments_are_checked_before_use() -> None:
         "error": "Unknown calculator.",
         "path": "calculator",
     }
+
+
+def test_the_browser_refuses_the_same_reserved_ids_as_python() -> None:
+    """The character store keeps aside a stored document whose id Python would refuse."""
+    import re
+    from pathlib import Path
+
+    source = (Path(__file__).parents[2] / "browser" / "lib" / "character-store.js").read_text(
+        encoding="utf-8"
+    )
+    listed = re.search(r"RESERVED_IDS = new Set\(\[(.*?)\]\)", source, re.DOTALL)
+    assert listed is not None
+    assert set(re.findall(r'"([^"]+)"', listed.group(1))) == set(RESERVED_IDS)
+    assert "const ID = /^[A-Za-z0-9_-]{1,40}$/;" in source  # table.character.ID_PATTERN
