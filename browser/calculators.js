@@ -152,8 +152,15 @@ function startCalculators() {
   }
 
   function keepUnwrittenValues(form) {
-    keepUnwritten(() => sessionStorage, location, readValues(form));
+    // Never beside another page's address (a result arriving just after a Back is the old page's).
+    if (form.isConnected && location.pathname === form.mnemePath) keepUnwritten(() => sessionStorage, location, readValues(form));
   }
+
+  // The same holds for a Back or Forward of the theme's instant navigation: the address of the page
+  // left within a moment of an edit was not written yet, so coming Forward to it takes them back.
+  window.addEventListener("popstate", () => {
+    reloaded = true;
+  });
 
   function unwrittenValues() {
     const first = reloaded;
@@ -172,6 +179,7 @@ function startCalculators() {
     "click",
     (event) => {
       const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest("a[href]")) reloaded = false; // a link followed: its page starts from its address
       const leaving = !target || target.closest("a[href]") || !Array.from(unsynced).some((f) => f.contains(target));
       if (leaving) syncUrlNow();
     },

@@ -8,6 +8,7 @@
 
 import { h, onEachPage } from "./lib/dom.js";
 import { keptAsideContent } from "./lib/kept-aside.js";
+import { createQueue, createTapGuard, tapKey } from "./lib/taps.js";
 import { actionWords, createTrackerStore, undoEntry, unsavedDamage } from "./lib/tracker-store.js";
 import { addCombatantForm, fromCharactersForm } from "./tracker/add-forms.js";
 import { combatantCard } from "./tracker/card.js";
@@ -19,7 +20,12 @@ function startTracker() {
     const C = T.config();
     // Keys named by the site's scope (see character/table.js); the undo stack holds {tracker, what}.
     const KEY = T.key("tracker.v1");
-    const fight = createTrackerStore({ storage: T, key: KEY, undoKey: T.key("tracker.undo.v1") });
+    const UNDO_KEY = T.key("tracker.undo.v1");
+    const fight = createTrackerStore({ storage: T, key: KEY, undoKey: UNDO_KEY });
+    // Every tap once (a second tap on the same action within a moment is the same tap), and the
+    // actions of this device's tabs one at a time, each on the fight the one before it saved.
+    const taps = createTapGuard();
+    const queue = createQueue({ name: `${KEY}:turns`, locks: navigator.locks || null });
     const emptyTracker = () => structuredClone(C.empty.tracker);
     let view = null;
     let busy = false;
@@ -63,8 +69,9 @@ function startTracker() {
       keptAside,
       h("section", { class: "mt-log-box", "aria-label": "What happened" }, h("h2", { text: "What happened" }), logList),
     );
-    rulingTactics.addEventListener("change", () => act({ type: "ruling", negative_tactics: rulingTactics.checked }));
-    rulingReading.addEventListener("change", () => act({ type: "ruling", reading: rulingReading.value }));
+    // A ruling sets what its control shows: every change counts, however quick (none is a double tap).
+    rulingTactics.addEventListener("change", () => act({ type: "ruling", negative_tactics: rulingTactics.checked }, null, { repeat: true }));
+    rulingReading.addEventListener("change", () => act({ type: "ruling", reading: rulingReading.value }, null, { repeat: true }));
 
     function setBusy(value) {
       busy = value;
@@ -72,9 +79,15 @@ function startTracker() {
     }
 
     // One action, applied by Python to the latest stored tracker; if another tab wrote meanwhile,
-    // it is applied again to theirs, so neither change is lost.
-    async function act(action, slot) {
-      if (busy || !view) return;
+    // it is applied again to theirs, so neither change is lost. A tap on the same action again
+    // within a moment counts once, unless `repeat` (an action meant to be tapped again and again).
+    function act(action, slot, { repeat = false } = {}) {
+      if (!view) return Promise.resolve();
+      if (!repeat && !taps.counts(tapKey(action))) return Promise.resolve();
+      return queue.run(() => applyAction(action, slot));
+    }
+
+    async function applyAction(action, slot) {
       setBusy(true);
       alert.textContent = "";
       if (slot) slot.textContent = "";
@@ -94,28 +107,41 @@ function startTracker() {
       } catch (error) {
         (slot || alert).textContent = error.refused ? error.message : `The rules engine is not answering (${error.message}).`;
       } finally {
-        setBusy(false);
+        settle();
       }
     }
 
-    async function undo() {
-      if (busy || !view) return;
+    function undo() {
+      if (!view || !taps.counts("undo")) return Promise.resolve();
+      return queue.run(undoNow);
+    }
+
+    async function undoNow() {
       const stack = fight.undoStack();
       if (!stack.length) {
         status.textContent = "Nothing to undo.";
         return;
       }
       setBusy(true);
+      const entry = stack.pop();
       try {
-        const { tracker: previous, what } = undoEntry(stack.pop());
+        const { tracker: previous, what } = undoEntry(entry);
         const back = await call("derive_tracker", { tracker: previous });
         const problem = fight.restore(back.tracker, stack);
         render(back);
         status.textContent = problem ? `Undone on this page only (${problem}): ${what}.` : `Undone: ${what}.`;
       } catch (error) {
-        alert.textContent = `Cannot undo: ${error.message}`;
+        if (error.refused) {
+          // One unreadable step never blocks the others: it is kept aside and the next Undo goes on.
+          const problem = fight.setAsideUndo(entry, stack);
+          alert.textContent = problem
+            ? `Cannot undo: that step could not be read (${error.message}) and ${problem}.`
+            : `That undo step could not be read (${error.message}); it is kept aside below. Undo again for the step before it.`;
+          showBackups();
+          if (view) render(view);
+        } else alert.textContent = `Cannot undo: ${error.message}`;
       } finally {
-        setBusy(false);
+        settle();
       }
     }
 
@@ -177,11 +203,11 @@ function startTracker() {
 
     // Kept aside: trackers this page could not read, to download (or forget).
     function showBackups() {
-      const kept = T.backups(KEY);
+      const kept = [...T.backups(KEY), ...T.backups(UNDO_KEY)].sort((a, b) => (a.when < b.when ? 1 : -1));
       keptAside.hidden = kept.length === 0;
       keptAside.replaceChildren(
         ...keptAsideContent(kept, {
-          intro: "A saved fight this page could not read was kept here rather than lost.",
+          intro: "A saved fight or undo step this page could not read was kept here rather than lost.",
           fileName: (b) => `kept-aside-fight-${b.when.slice(0, 10)}.json`,
           forget: (b) => {
             T.dropBackup(b.key);
@@ -206,7 +232,8 @@ function startTracker() {
     }
 
     // Another tab changed the fight: show theirs.
-    T.onChange(KEY, () => {
+    T.onChange(KEY, showTheirs);
+    function showTheirs() {
       const text = T.readText(KEY);
       if (busy || !view || !fight.isNews(text)) return;
       const tracker = T.readJson(KEY);
@@ -216,7 +243,13 @@ function startTracker() {
         render(next);
         status.textContent = "Reloaded a change made in another tab.";
       }, () => {});
-    });
+    }
+
+    // The last queued action done: another tab's write heard meanwhile (while busy) is shown now.
+    function settle() {
+      setBusy(queue.pending() > 1);
+      if (!busy) setTimeout(showTheirs, 0);
+    }
 
     status.textContent = "Starting the rules engine\u2026";
     const savedText = T.readText(KEY);
@@ -238,6 +271,7 @@ function startTracker() {
             ? "Tracker restored from this device."
             : "A new tracker: add combatants below.";
         render(first);
+        showBackups(); // an unreadable undo step found while drawing is listed at once
       },
       (error) => {
         if (error.refused) {

@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from calculators.framework import registry
 from table import character, prefill, tracker
 from table.character import MAX_CALL_CHARS, MAX_NESTING, DocumentError, nesting_within
 
@@ -43,6 +44,26 @@ def _arguments_fit(function: Callable[..., Any], args: Mapping[str, Any]) -> boo
     return True
 
 
+def _argument_problem(args: Mapping[str, Any]) -> tuple[str, str]:
+    """(sentence, argument) for an argument of the wrong type or an unknown name; ("", "") if all fit.
+
+    The documents (``doc``, ``character``, ``tracker``, ``action``, ``text``) are checked by the
+    entry points themselves; these are the plain arguments they take on trust.
+    """
+    calculator = args.get("calculator", "")
+    if "calculator" in args and (not isinstance(calculator, str) or calculator not in registry.names()):
+        return "Unknown calculator.", "calculator"
+    if "using" in args and not isinstance(args["using"], str):
+        return "Pick a skill or a weapon.", "using"
+    if "reading" in args and (
+        not isinstance(args["reading"], str) or args["reading"] not in tracker.READINGS
+    ):
+        return "Unknown injury threshold reading.", "reading"
+    if "values" in args and not isinstance(args["values"], dict):
+        return "The values must be an object.", "values"
+    return "", ""
+
+
 def call(name: str, args: Mapping[str, Any]) -> dict[str, Any]:
     """Call entry point ``name`` with keyword ``args``: ``{"ok": True, "value": ...}`` or an error.
 
@@ -54,6 +75,9 @@ def call(name: str, args: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": f"Unknown entry point {name[:40]!r}.", "path": ""}
     if not _arguments_fit(entry, args):
         return {"ok": False, "error": f"Wrong arguments for {name}.", "path": ""}
+    problem, path = _argument_problem(args)
+    if problem:
+        return {"ok": False, "error": problem, "path": path}
     try:
         return {"ok": True, "value": entry(**dict(args))}
     except DocumentError as exc:

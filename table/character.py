@@ -30,6 +30,7 @@ __all__ = [
     "MAX_CALL_CHARS",
     "MAX_IMPORT_CHARS",
     "MAX_NESTING",
+    "RESERVED_IDS",
     "SCHEMA_VERSION",
     "DocumentError",
     "check_character",
@@ -58,7 +59,26 @@ MAX_CHARACTER_DAMAGE = limits.MAX_DAMAGE
 DEFAULT_READING = injury.ThresholdReading.FRACTIONS_OF_HP.value
 """The injury-threshold reading used unless the player chooses the other (a ruling)."""
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+RESERVED_IDS = frozenset(
+    {
+        "__proto__",
+        "constructor",
+        "prototype",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "toString",
+        "valueOf",
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+    }
+)
+"""Names a browser's objects already carry: never an id, so no stored record can shadow them."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 PHYSICAL = ("strength", "dexterity", "endurance")
 
@@ -106,6 +126,8 @@ def check_text(value: object, max_length: int, path: str, label: str, *, require
         raise DocumentError(f"{label}: at most {max_length} characters.", path)
     if _CONTROL.search(text.replace("\n", "")):
         raise DocumentError(f"{label} contains control characters.", path)
+    if _SURROGATE.search(text):
+        raise DocumentError(f"{label} contains a broken character (half of an emoji or symbol).", path)
     return text
 
 
@@ -123,6 +145,8 @@ def check_id(value: object, path: str) -> str:
     """An identifier: 1 to 40 letters, digits, ``-`` or ``_``."""
     if not isinstance(value, str) or not ID_PATTERN.match(value):
         raise DocumentError("The id must be 1 to 40 letters, digits, - or _.", path)
+    if value in RESERVED_IDS:
+        raise DocumentError(f"The id {value!r} is a reserved name; pick another.", path)
     return value
 
 
@@ -142,9 +166,8 @@ def check_header(doc: dict[str, Any], schema: str, label: str) -> None:
 
 
 def _characteristic_key(value: object, path: str) -> str:
-    if value not in CHARACTERISTICS:
+    if not isinstance(value, str) or value not in CHARACTERISTICS:
         raise DocumentError(f"Pick one of {', '.join(CHARACTERISTICS.values())}.", path)
-    assert isinstance(value, str)
     return value
 
 

@@ -4,7 +4,7 @@
 // All text goes in as text; imported files and links are parsed as data by Python, never executed.
 
 import { activeCharacter, putCharacter, shownDoc } from "../lib/character-store.js";
-import { isObject, mergeCharacter, same } from "../lib/documents.js";
+import { isObject, nestsDeeper, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { keptAsideContent } from "../lib/kept-aside.js";
 import { characterLinkUrl, withoutCharacterLink } from "../lib/link-codec.js";
@@ -69,7 +69,10 @@ export function renderCharacterPage(root, table, links) {
   );
 
   picker.addEventListener("change", () => {
-    flush();
+    if (!flushOrKeep()) {
+      picker.value = currentId;
+      return;
+    }
     currentId = picker.value;
     const problem = table.updateStore((s) => (s.active = currentId));
     store = table.loadStore();
@@ -105,9 +108,27 @@ export function renderCharacterPage(root, table, links) {
     if (event.key !== null && event.key !== table.DOC_PREFIX + currentId) return;
     const now = shownDoc(store, currentId);
     if (!now) return setStatus("This character was deleted in another tab: it stays on this page until you leave it.");
-    if (base && same(now, base)) return;
-    redraw(now);
-    setStatus("Reloaded a change made in another tab.");
+    if (!showing()) {
+      if (base && same(now, base)) return;
+      redraw(now);
+      return setStatus("Reloaded a change made in another tab.");
+    }
+    // Merged with what this tab shows: another tab's write made without seeing this tab's latest
+    // keeps both (two skills added at once are two skills), and is written back for all to see.
+    const mine = form.read(base);
+    let merged = now;
+    const problem = table.updateStore((s) => {
+      merged = table.reconcile(s, currentId, mine, base);
+      if (same(merged, shownDoc(s, currentId))) return false;
+      s.drafts[currentId] = merged;
+    });
+    store = table.loadStore();
+    if (same(merged, mine)) {
+      base = merged;
+      return;
+    }
+    redraw(merged);
+    setStatus(problem ? `Reloaded a change made in another tab; not saved on this device: ${problem}.` : "Reloaded a change made in another tab.");
     scheduleCheck();
   });
 
@@ -154,8 +175,7 @@ export function renderCharacterPage(root, table, links) {
     const mine = form.read(base);
     let merged = mine;
     const problem = table.updateStore((s) => {
-      const theirs = shownDoc(s, currentId);
-      merged = mergeCharacter(base, mine, theirs);
+      merged = table.reconcile(s, currentId, mine, base);
       if (!s.characters.some((c) => c.id === currentId)) s.characters.push(merged); // deleted elsewhere: kept
       s.drafts[currentId] = merged;
     });
@@ -177,7 +197,19 @@ export function renderCharacterPage(root, table, links) {
   }
 
   function flush() {
-    if (showing() && !same(form.read(base), shownDoc(table.loadStore(), currentId))) keepDraft();
+    if (showing() && !same(form.read(base), shownDoc(table.loadStore(), currentId))) return keepDraft();
+    return "";
+  }
+
+  // Before the editor shows something else: what is typed is stored, or, where storage refuses it,
+  // kept on screen unless the person chooses to let it go (nothing typed is dropped unasked).
+  function flushOrKeep() {
+    const problem = flush();
+    if (!problem) return true;
+    const name = form.read(base).name || "this character";
+    if (window.confirm(`What you typed on ${name} could not be saved on this device (${problem}). Leave it anyway and lose it? (Cancel, then Download file, keeps it.)`)) return true;
+    setStatus(`Kept on this page, not saved on this device: ${problem}. Download the file to keep it.`);
+    return false;
   }
 
   // The engine checks the shown character and derives its numbers; an accepted draft replaces
@@ -255,7 +287,7 @@ export function renderCharacterPage(root, table, links) {
   }
 
   function createNew() {
-    flush();
+    if (!flushOrKeep()) return;
     const c = table.blankCharacter();
     const problem = table.updateStore((s) => putCharacter(s, c));
     store = table.loadStore();
@@ -327,6 +359,10 @@ export function renderCharacterPage(root, table, links) {
       importMsg.textContent = `Not imported: too large to be a character (at most ${MAX_IMPORT_CHARS} characters).`;
       return null;
     }
+    if (nestsDeeper(text, C.limits.call_depth)) {
+      importMsg.textContent = `Not imported: this nests deeper than ${C.limits.call_depth} levels, so it is not a character.`;
+      return null;
+    }
     try {
       const character = await call("import_character", { text });
       flush();
@@ -378,7 +414,9 @@ export function renderCharacterPage(root, table, links) {
     } catch (_) {
       return setStatus("That backup is not readable data: download it to keep it.");
     }
-    const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.characters) ? raw.characters : [raw];
+    // A whole old store (its characters), one kept-aside document (its character and draft), or one character.
+    const doc = isObject(raw) && isObject(raw.character) ? [raw.character, raw.draft].filter(isObject) : null;
+    const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.characters) ? raw.characters : doc || [raw];
     let added = 0;
     for (const c of list.filter(isObject)) if (await importFrom(JSON.stringify(c), true)) added += 1;
     store = table.loadStore();

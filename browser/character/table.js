@@ -4,7 +4,7 @@
 // page by character.js and offered as window.mnemeTable, so the tracker works on the same store (and,
 // where the browser blocks storage, on the same copy kept in memory).
 
-import { activeCharacter, createCharacterStore, putCharacter, shownDoc } from "../lib/character-store.js";
+import { activeCharacter, createCharacterStore, putCharacter, saveValue, shownDoc } from "../lib/character-store.js";
 import { mergeCharacter, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { pageSettings } from "../lib/page-settings.js";
@@ -19,15 +19,24 @@ export function call(name, args) {
   if (!engine || typeof engine.call !== "function") {
     return Promise.reject(new Error("the rules engine is not available on this page"));
   }
-  return engine.call(MODULE, name, args || {}).then((payload) => {
-    if (!payload?.ok) {
-      const error = new Error(payload?.error || "the rules engine refused this");
-      error.path = payload?.path || "";
-      error.refused = true;
-      throw error;
+  return engine.call(MODULE, name, args || {}).then(plainResult, (error) => {
+    // Python's own words (a traceback) are never the player's: a fault of the site, said so.
+    if (/Traceback|sys\.excepthook|File "/.test(String(error?.message))) {
+      console.error(`table.api ${name}: ${error.message}`);
+      throw new Error("the rules engine failed on this (a fault of the site, not of what you typed); reload the page");
     }
-    return payload.value;
+    throw error;
   });
+}
+
+function plainResult(payload) {
+  if (!payload?.ok) {
+    const error = new Error(payload?.error || "the rules engine refused this");
+    error.path = payload?.path || "";
+    error.refused = true;
+    throw error;
+  }
+  return payload.value;
 }
 
 export function newId(prefix) {
@@ -85,6 +94,8 @@ export function createTable(scriptSrc) {
     newId,
     loadStore: () => characterStore().loadStore(),
     updateStore: (change) => characterStore().updateStore(change),
+    reconcile: (store, id, mine, base) => characterStore().reconcile(store, id, mine, base),
+    saveValue,
     STORE_KEY,
     DOC_PREFIX,
     blankCharacter: () => ({ ...structuredClone(pageSettings().empty.character), id: newId("ch") }),

@@ -96,10 +96,9 @@ function mineControl(form, name, plan, rootUrl, table) {
           status.textContent = `Nothing to change on ${result.character.name}.`;
           return;
         }
+        // The character and its waiting draft (typing not checked yet) both take the saved value.
         const problem = table.updateStore((s) => {
-          const index = s.characters.findIndex((x) => x.id === result.character.id);
-          if (index >= 0) s.characters[index] = { ...s.characters[index], damage: result.character.damage };
-          else s.characters.push(result.character);
+          if (table.saveValue(s, result.character.id, "damage", result.character.damage) === undefined) s.characters.push(result.character);
         });
         status.textContent = problem
           ? `Not saved to ${result.character.name}: ${problem}.`

@@ -2,15 +2,74 @@
 // character lives under `docPrefix` + its id as {character, draft, order}; the picked one under
 // `activeKey`. Two tabs writing two characters never touch the same key. The single store of
 // earlier versions (`storeKey`) is split into documents once, then marked as moved.
-// Pure: works on a store from lib/storage.js; `now()` orders new characters.
+// Each write names its version (`rev`) and the version it was made from (`base`), so a write by
+// another tab made without seeing this tab's latest is merged with it, not taken over it (reconcile).
+// Pure: works on a store from lib/storage.js; `now()` orders new characters; `newRev()` names versions.
 
-import { isObject, same } from "./documents.js";
+import { isObject, mergeCharacter, same } from "./documents.js";
 
 export const MOVED = { moved: "character.v1" };
 
+// Names a browser's objects already carry: never a character's id (Python refuses them too,
+// table/character.py RESERVED_IDS), so no stored record can shadow them.
+export const RESERVED_IDS = new Set([
+  "__proto__",
+  "constructor",
+  "prototype",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
+const ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+export const usableId = (id) => typeof id === "string" && ID.test(id) && !RESERVED_IDS.has(id);
+
+const text = (v) => typeof v === "string";
+const numberish = (v) => v === null || v === undefined || typeof v === "number" || typeof v === "string";
+const listOf = (v, fields) => Array.isArray(v) && v.every((x) => isObject(x) && fields.every((f) => numberish(x[f])));
+
+// Whether `doc` has the shape of a character (as stored, or a draft as typed: a number field may
+// hold the text typed in it), with the id `id`: the editor and the calculators can show it. The
+// rules engine checks the rest before any number is worked out.
+export function characterShaped(doc, id) {
+  return (
+    isObject(doc) &&
+    doc.id === id &&
+    text(doc.name) &&
+    isObject(doc.characteristics) &&
+    Object.values(doc.characteristics).every(numberish) &&
+    listOf(doc.skills, ["name", "level", "characteristic"]) &&
+    listOf(doc.weapons, ["name", "damage", "rate_of_attack", "skill", "characteristic"]) &&
+    numberish(doc.armor) &&
+    numberish(doc.damage) &&
+    (doc.notes === undefined || text(doc.notes))
+  );
+}
+
+const randomRev = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+const SEEN_LIMIT = 120;
+
 // `storage`: createStorage(...); `storeSchema`: the old single store's schema name (Python's).
-export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, storeSchema, now = Date.now }) {
+export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, storeSchema, now = Date.now, newRev = randomRev }) {
   const { readText, readJson, writeText, writeJson, keepBackup, keysWith, removeKey } = storage;
+  // id + version -> the character as shown in it (drafts included), as read or written here; a
+  // document from before versions were named is version "".
+  const seen = new Map();
+  const latest = new Map(); // id -> the version this tab last wrote or took in
+  const version = (id, rev) => `${id}\n${rev || ""}`;
+  function remember(id, rev, doc) {
+    if (!doc) return;
+    seen.delete(version(id, rev));
+    seen.set(version(id, rev), doc);
+    if (seen.size > SEEN_LIMIT) seen.delete(seen.keys().next().value);
+  }
 
   // The old single store: its characters become documents; what cannot be read is kept aside.
   function splitOldStore() {
@@ -32,23 +91,52 @@ export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, 
     if (!problem) writeJson(storeKey, MOVED);
   }
 
-  // The characters as they are in storage now: {characters, drafts, active, orders}. A document
-  // that cannot be read is kept aside (under storeKey's backups) and left out.
+  // The characters as they are in storage now: {characters, drafts, active, orders, revs, bases}.
+  // A document that cannot be read (not JSON, not shaped like a character, a reserved id) is kept
+  // aside (under storeKey's backups) and left out; a draft that cannot be read is kept aside with
+  // its document, which stays without it.
   function loadStore() {
     splitOldStore();
     const entries = [];
     for (const name of keysWith(docPrefix)) {
       const raw = readJson(name);
-      if (isObject(raw) && isObject(raw.character) && docPrefix + raw.character.id === name) entries.push(raw);
-      else if (keepBackup(storeKey, readText(name))) removeKey(name);
+      const id = isObject(raw) && isObject(raw.character) ? raw.character.id : undefined;
+      if (!usableId(id) || docPrefix + id !== name || !characterShaped(raw.character, id)) {
+        if (keepBackup(storeKey, readText(name))) removeKey(name);
+        continue;
+      }
+      if (raw.draft !== undefined && raw.draft !== null && !characterShaped(raw.draft, id)) {
+        if (!keepBackup(storeKey, readText(name))) continue;
+        delete raw.draft;
+        writeJson(name, raw);
+      }
+      remember(id, raw.rev, isObject(raw.draft) ? raw.draft : raw.character);
+      entries.push(raw);
     }
     entries.sort((x, y) => (Number(x.order) || 0) - (Number(y.order) || 0));
+    const byId = (pick) => Object.fromEntries(entries.map((e) => [e.character.id, pick(e)]));
     return {
       characters: entries.map((e) => e.character),
       drafts: Object.fromEntries(entries.filter((e) => isObject(e.draft)).map((e) => [e.character.id, e.draft])),
-      orders: Object.fromEntries(entries.map((e) => [e.character.id, e.order])),
+      orders: byId((e) => e.order),
+      revs: byId((e) => (typeof e.rev === "string" ? e.rev : "")),
+      bases: byId((e) => (typeof e.base === "string" ? e.base : "")),
       active: readText(activeKey) || "",
     };
+  }
+
+  // The character `id` as this tab shows it (`mine`, made from `base`), merged with what `store`
+  // (read afresh) holds: when this tab wrote or took in the stored version, `mine` as it is;
+  // otherwise another tab wrote it, and the merge starts from the version that tab started
+  // from (so what it did not see here is kept, and what it removed after seeing it goes).
+  // The stored version counts as taken in from then on.
+  function reconcile(store, id, mine, base) {
+    const theirs = shownDoc(store, id);
+    const rev = store.revs?.[id] || "";
+    if (!theirs || rev === latest.get(id)) return mine;
+    const from = seen.get(version(id, store.bases?.[id])) || seen.get(version(id, latest.get(id))) || base;
+    latest.set(id, rev);
+    return mergeCharacter(from, mine, theirs);
   }
 
   // Read the characters afresh, change them with `change(store)` (false: no change), then write
@@ -62,7 +150,13 @@ export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, 
     for (const c of after.characters) {
       const doc = { character: c, draft: isObject(after.drafts[c.id]) ? after.drafts[c.id] : undefined };
       if (same(doc, was(c.id))) continue;
-      problem = problem || writeJson(docPrefix + c.id, { ...doc, order: before.orders[c.id] ?? now() });
+      const rev = newRev();
+      const failed = writeJson(docPrefix + c.id, { ...doc, order: before.orders[c.id] ?? now(), rev, base: before.revs[c.id] || "" });
+      if (!failed) {
+        remember(c.id, rev, doc.draft || doc.character);
+        latest.set(c.id, rev);
+      }
+      problem = problem || failed;
     }
     for (const c of before.characters) {
       if (!after.characters.some((x) => x.id === c.id)) removeKey(docPrefix + c.id);
@@ -71,7 +165,7 @@ export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, 
     return problem;
   }
 
-  return { loadStore, updateStore };
+  return { loadStore, updateStore, reconcile };
 }
 
 export function activeCharacter(store) {
@@ -82,6 +176,18 @@ export function activeCharacter(store) {
 export function shownDoc(store, id) {
   const draft = store.drafts?.[id];
   return isObject(draft) ? draft : store.characters.find((c) => c.id === id) || null;
+}
+
+// Set `field` to `value` on character `id` and on its waiting draft, if any: a saved value (damage
+// taken written back by a calculator or the tracker) must not be undone later by a draft that still
+// holds the old one. Answers the value it had before, or undefined when there is no such character.
+export function saveValue(store, id, field, value) {
+  const character = store.characters.find((c) => c.id === id);
+  if (!character) return undefined;
+  const was = shownDoc(store, id)[field];
+  character[field] = value;
+  if (isObject(store.drafts?.[id])) store.drafts[id][field] = value;
+  return was;
 }
 
 // `character` in the store (replacing the one with its id), and picked.

@@ -1,8 +1,18 @@
 // The fight kept on this device: the tracker document under one key, and an undo stack of
 // {tracker, what} under another. Pure: works on a store from lib/storage.js. It remembers the stored
-// text this tab's view was made from, so a write by another tab is seen as news.
+// text this tab's view was made from, so a write by another tab is seen as news. An undo entry
+// that cannot be read is kept aside (under the undo key's backups), never left to block the others.
+
+import { isObject } from "./documents.js";
 
 export const MAX_UNDO = 30;
+
+// Whether an undo entry holds something shaped like a tracker (the rules engine checks the rest).
+const usableEntry = (entry) => {
+  if (!isObject(entry)) return false;
+  const { tracker } = undoEntry(entry);
+  return isObject(tracker) && Array.isArray(tracker.combatants) && (entry.what === undefined || typeof entry.what === "string");
+};
 
 export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }) {
   let basedOn = null; // the stored tracker text this tab's view was made from
@@ -16,9 +26,28 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
   // Whether `text` (read from storage) is a tracker this tab has not drawn.
   const isNews = (text) => text !== null && text !== basedOn;
 
+  // The undo stack, oldest first. Entries that cannot be read are kept aside and taken out of it;
+  // a stack that is not a list at all is kept aside whole. Left as it is when it cannot be kept.
   function undoStack() {
+    const text = storage.readText(undoKey);
+    if (text === null || text === "") return [];
     const stack = storage.readJson(undoKey);
-    return Array.isArray(stack) ? stack.filter((entry) => entry && typeof entry === "object") : [];
+    if (!Array.isArray(stack)) {
+      if (storage.keepBackup(undoKey, text)) storage.removeKey(undoKey);
+      return [];
+    }
+    const usable = stack.filter(usableEntry);
+    if (usable.length < stack.length && storage.keepBackup(undoKey, JSON.stringify(stack.filter((e) => !usableEntry(e))))) {
+      storage.writeJson(undoKey, usable);
+    }
+    return usable;
+  }
+
+  // An undo entry the rules engine refused: kept aside, and the stack left as `rest` (without it),
+  // so the next Undo reaches the one before. "" or why storage refused.
+  function setAsideUndo(entry, rest) {
+    if (!storage.keepBackup(undoKey, JSON.stringify(entry))) return "it could not be kept aside";
+    return storage.writeJson(undoKey, rest);
   }
 
   // The tracker as stored now (another tab may have changed it since this one drew `shown`):
@@ -52,12 +81,12 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
     return problem;
   }
 
-  return { see, seeStored, isNews, undoStack, latest, save, restore };
+  return { see, seeStored, isNews, undoStack, setAsideUndo, latest, save, restore };
 }
 
 // An undo entry as {tracker, what}; entries from older versions hold the tracker alone.
 export function undoEntry(entry) {
-  const current = entry.tracker && entry.what !== undefined;
+  const current = isObject(entry.tracker) && entry.what !== undefined;
   return current ? { tracker: entry.tracker, what: entry.what } : { tracker: entry, what: "the last change" };
 }
 

@@ -382,8 +382,9 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
     for _ in range(3):
         before = page.evaluate(turn)
         page.click('[data-action="next"]')
-        # Wait for this turn to land before the next click (a click while the tracker is busy is dropped).
+        # Wait for this turn to land, and a moment more: a tap right after the last is the same tap.
         page.wait_for_function(f"before => ({turn})() !== before", arg=before, timeout=STEP_MS)
+        page.wait_for_timeout(450)
     expect(page.locator("[data-round]")).to_have_text("2")
     expect(page.locator("[data-current]")).to_have_text("Goon acts")
     expect(card(page, "Guard").locator('[data-reminder="massive"]')).to_have_count(0)

@@ -6,8 +6,9 @@ import { MemoryStorage } from "./_fakes.mjs";
 
 function setUp(entries = {}) {
   const local = new MemoryStorage(entries);
-  const fight = createTrackerStore({ storage: createStorage({ open: () => local }), key: "t", undoKey: "u" });
-  return { local, fight };
+  const storage = createStorage({ open: () => local });
+  const fight = createTrackerStore({ storage, key: "t", undoKey: "u" });
+  return { local, fight, storage };
 }
 
 const round = (n) => ({ round: n, combatants: [], log: [] });
@@ -59,9 +60,30 @@ describe("the fight on this device", () => {
     assert.equal(fight.isNews(local.getItem("t")), false);
   });
 
-  test("entries of the undo stack that are not objects are left out", () => {
-    const { fight } = setUp({ u: JSON.stringify([null, 3, { tracker: round(1), what: "a" }]) });
-    assert.equal(fight.undoStack().length, 1);
+  test("entries of the undo stack that cannot be read are kept aside and taken out of it", () => {
+    const junk = [null, 3, { tracker: "x", what: "b" }, { tracker: { combatants: {} }, what: "c" }, { tracker: round(2), what: 5 }];
+    const { local, fight, storage } = setUp({ u: JSON.stringify([junk[0], junk[1], { tracker: round(1), what: "a" }, ...junk.slice(2)]) });
+    assert.deepEqual(fight.undoStack(), [{ tracker: round(1), what: "a" }]);
+    assert.deepEqual(JSON.parse(local.getItem("u")), [{ tracker: round(1), what: "a" }]);
+    assert.deepEqual(storage.backups("u").map((b) => JSON.parse(b.text)), [junk]);
+  });
+
+  test("an undo stack that is not a list is kept aside whole", () => {
+    const { local, fight, storage } = setUp({ u: "{broken" });
+    assert.deepEqual(fight.undoStack(), []);
+    assert.equal(local.getItem("u"), null);
+    assert.deepEqual(storage.backups("u").map((b) => b.text), ["{broken"]);
+  });
+
+  test("a step the rules engine refused is kept aside, and the next Undo reaches the one before", () => {
+    const { fight, storage } = setUp();
+    fight.save(round(2), round(1), "a");
+    fight.save(round(3), { ...round(2), round: "junk" }, "b");
+    const stack = fight.undoStack();
+    const refused = stack.pop();
+    assert.equal(fight.setAsideUndo(refused, stack), "");
+    assert.deepEqual(fight.undoStack(), [{ tracker: round(1), what: "a" }]);
+    assert.deepEqual(JSON.parse(storage.backups("u")[0].text), refused);
   });
 });
 
