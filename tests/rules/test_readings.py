@@ -118,6 +118,14 @@ CASES: dict[str, tuple[Callable[[Any], object], type[StrEnum]]] = {
         lambda r: movement.movement("run", seriously_wounded=True, wounded_rounding=r),
         movement.WoundedRounding,
     ),
+    "run_roll.characteristic": (
+        lambda r: movement.run_roll(9, 12, 1, characteristic=r),
+        movement.RunCharacteristic,
+    ),
+    "movement.condition": (
+        lambda r: movement.movement("run", condition=r),
+        injury.InjuryCondition,
+    ),
     "stance_change_cost.reading": (
         lambda r: movement.stance_change_cost("standing", "prone", r),
         movement.StanceReading,
