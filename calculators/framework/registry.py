@@ -29,6 +29,7 @@ CALCULATORS: dict[str, str] = {
     "thresholds": "calculators.thresholds",
     "healing": "calculators.healing",
     "attack": "calculators.attack",
+    "grappling": "calculators.grappling",
 }
 """Calculator name (used in markers, URLs and ``data-calculator``) -> module defining ``CALCULATOR``."""
 

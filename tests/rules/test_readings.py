@@ -118,6 +118,10 @@ CASES: dict[str, tuple[Callable[[Any], object], type[StrEnum]]] = {
         lambda r: movement.movement("run", seriously_wounded=True, wounded_rounding=r),
         movement.WoundedRounding,
     ),
+    "grapple_damage.untargeted_armor": (
+        lambda r: grappling.grapple_damage("damage", armor=2, untargeted_armor=r),
+        grappling.UntargetedArmorReading,
+    ),
     "run_roll.characteristic": (
         lambda r: movement.run_roll(9, 12, 1, characteristic=r),
         movement.RunCharacteristic,
