@@ -14,6 +14,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import MINUS, decimal, fraction_text, percent, signed, term
 from calculators.parts import check_chart, enum_choices, modifier_input
+from calculators.parts.check_parts import chm_text
 from rules_core import checks, dice, grappling, limits
 
 __all__ = ["CALCULATOR", "compute"]
@@ -77,11 +78,9 @@ def _difficulty(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
     base = checks.default_difficulty()
     steps = [
         fw.Step(
-            f"Adversary Str {values['adversary_strength']} DM "
-            f"{signed(checks.characteristic_modifier(values['adversary_strength']))}, Dex "
-            f"{values['adversary_dexterity']} DM "
-            f"{signed(checks.characteristic_modifier(values['adversary_dexterity']))}: the higher, "
-            f"{signed(adversary)}, raises the Difficulty from {base}.",
+            f"{chm_text('Adversary Str', values['adversary_strength'])}; "
+            f"{chm_text('Dex', values['adversary_dexterity'])}: the higher, {signed(adversary)}, raises the "
+            f"Difficulty from {base}.",
             STR_OR_DEX,
         )
     ]

@@ -14,6 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
+from calculators.parts.check_parts import chm_text
 from calculators.format import NOT_POSSIBLE, counted, fraction_text, metres, number, percent, plural, signed
 from rules_core import actions, checks, injury, limits
 from rules_core import movement as rules
@@ -146,7 +147,8 @@ def _roll(action: str, values: Mapping[str, Any]) -> tuple[dict[str, str], list[
             DASH if action == "dash" else RUN_ROLL,
         ),
         fw.Step(
-            f"Roll: 2d6 + {name} DM {signed(found.characteristic_modifier)} + {skill} = "
+            f"Roll: {chm_text(name, values[found.characteristic])}; "
+            f"2d6 + {name} DM {signed(found.characteristic_modifier)} + {skill} = "
             f"competence {signed(found.competence)}"
             + (f", wound penalty {signed(found.wound_penalty)}" if found.wound_penalty else "")
             + f": 2d6 {signed(found.modifier)} against {found.difficulty} succeeds "

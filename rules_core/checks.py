@@ -84,6 +84,32 @@ def characteristic_modifier(characteristic: int, /) -> int:
     return characteristic // _c("characteristic_divisor") + _c("characteristic_offset")
 
 
+@dataclass(frozen=True)
+class ChmWorking:
+    """The characteristic modifier worked out: ``characteristic // divisor + offset = modifier``."""
+
+    characteristic: int
+    divisor: int
+    quotient: int
+    """The characteristic divided by ``divisor``, rounded down."""
+    offset: int
+    modifier: int
+
+
+def characteristic_modifier_working(characteristic: int, /) -> ChmWorking:
+    """The steps of :func:`characteristic_modifier` with the rule's own figures (divide by 3, round down,
+    subtract 2), for a page or a calculator to show: Dex 10 is 10 // 3 = 3, 3 - 2 = +1.
+
+    Core Mechanics § Characteristic Modifier (ChM).
+
+    Raises:
+        ValueError: if the characteristic is negative.
+    """
+    modifier = characteristic_modifier(characteristic)
+    divisor, offset = _c("characteristic_divisor"), _c("characteristic_offset")
+    return ChmWorking(characteristic, divisor, characteristic // divisor, offset, modifier)
+
+
 def unskilled_penalty() -> int:
     """The modifier of a character rolling a skill they do not have: -3.
 
