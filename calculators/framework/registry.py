@@ -30,6 +30,7 @@ CALCULATORS: dict[str, str] = {
     "healing": "calculators.healing",
     "attack": "calculators.attack",
     "grappling": "calculators.grappling",
+    "check": "calculators.check",
 }
 """Calculator name (used in markers, URLs and ``data-calculator``) -> module defining ``CALCULATOR``."""
 
