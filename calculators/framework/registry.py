@@ -31,6 +31,7 @@ CALCULATORS: dict[str, str] = {
     "attack": "calculators.attack",
     "grappling": "calculators.grappling",
     "check": "calculators.check",
+    "round": "calculators.round",
 }
 """Calculator name (used in markers, URLs and ``data-calculator``) -> module defining ``CALCULATOR``."""
 

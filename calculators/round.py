@@ -1,0 +1,110 @@
+"""Round planner: whether the actions chosen fit in one round's minor actions, and what still fits.
+
+Rules: Actions § Action Economy, § Action Types, § Minor Actions, § List of Minor, Significant and Full
+Actions; ruling: three minor actions and the significant action. All maths is in :mod:`rules_core.actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators import framework as fw
+from calculators.format import plural
+from rules_core import actions
+
+__all__ = ["CALCULATOR", "compute"]
+
+ECONOMY = fw.RuleLink("Action economy", "rules/actions.md#action-economy")
+TYPES = fw.RuleLink("Action types", "rules/actions.md#action-types")
+FREE = fw.RuleLink("Free actions", "rules/actions.md#free-actions")
+THREE_MINOR = fw.RuleLink("ruling: three minor actions", "rulings.md#three-minor-actions")
+
+NOTHING = "nothing"
+ACTION_CHOICES = (
+    (NOTHING, "Nothing"),
+    *((a.action, f"{a.name} ({a.action_type.value})") for a in actions.named_actions() if a.minor_actions),
+)
+SLOTS = ("first", "second", "third")
+TYPE_ORDER = (actions.ActionType.FULL, actions.ActionType.SIGNIFICANT, actions.ActionType.MINOR)
+
+
+def _fits(remaining: int) -> str:
+    """The action types that still fit in ``remaining`` minor actions, largest first."""
+    kinds = [t.value for t in TYPE_ORDER if actions.action_cost(t) <= remaining]
+    if not kinds:
+        return "free actions only"
+    return f"a {', '.join(kinds[:-1])}{' or ' if len(kinds) > 1 else ''}{kinds[-1]} action"
+
+
+def _compute(values: Mapping[str, Any]) -> fw.Result:
+    """The plan's cost in minor actions, what is left, and what still fits."""
+    chosen = [values[slot] for slot in SLOTS if values[slot] != NOTHING]
+    per_round = actions.minor_actions_per_round()
+    significant = actions.action_cost(actions.ActionType.SIGNIFICANT)
+    full = actions.action_cost(actions.ActionType.FULL)
+    steps = [
+        fw.Step(
+            f"A round of about {actions.round_seconds()} seconds holds {plural(per_round, 'minor action')}: "
+            f"a significant action costs {significant}, a full action {full}.",
+            ECONOMY,
+        )
+    ]
+    for key in chosen:
+        named = actions.named_action(key)
+        steps.append(
+            fw.Step(
+                f"{named.name}: {named.action_type.value}, {plural(named.minor_actions, 'minor action')}.",
+                TYPES,
+            )
+        )
+    with fw.on_field(SLOTS[max(0, len(chosen) - 1)] if chosen else SLOTS[0]):
+        plan = actions.plan_round(chosen)
+    steps.append(
+        fw.Step(
+            f"Used {plan.used} of {per_round}; left {plan.remaining}: room for {_fits(plan.remaining)}. "
+            "Free actions (a word, a glance) cost nothing.",
+            FREE,
+        )
+    )
+    if plan.actions.count(actions.ActionType.MINOR) == per_round:
+        steps.append(fw.Step("Three minor actions take the place of the significant action.", THREE_MINOR))
+    outputs = {
+        "used": f"{plan.used} of {per_round}",
+        "remaining": plural(plan.remaining, "minor action"),
+        "fits": _fits(plan.remaining),
+    }
+    return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """What is left of the round, in one line."""
+    return f"Uses {out['used']} minor actions; {out['remaining']} left, room for {out['fits']}."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line."""
+
+
+CALCULATOR = fw.Calculator(
+    name="round",
+    title="Round planner",
+    summary="Do these actions fit in one round, and what is left for the rest of it?",
+    inputs=tuple(
+        fw.ChoiceInput(slot, f"{slot.capitalize()} action", ACTION_CHOICES, default)
+        for slot, default in zip(SLOTS, ("attack", "aim", NOTHING), strict=True)
+    ),
+    outputs=(
+        fw.Output("used", "Minor actions used"),
+        fw.Output("remaining", "Left"),
+        fw.Output("fits", "Still fits"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.actions.named_action",
+        "rules_core.actions.plan_round",
+        "rules_core.actions.action_cost",
+        "rules_core.actions.minor_actions_per_round",
+    ),
+    rules=(ECONOMY, TYPES, FREE, THREE_MINOR),
+)
