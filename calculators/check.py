@@ -30,8 +30,6 @@ SAME_KIND = fw.RuleLink("ruling: same kind of modifier", "rulings.md#same-kind-m
 PENALTY = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
 EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 DICE = (("none", "2d6"), ("advantage", "Advantage"), ("disadvantage", "Disadvantage"))
-MAX_MODIFIER_TEXT = 120
-"""Characters the modifiers field takes (a dozen modifiers)."""
 
 
 def _modifier_steps(found: checks.ModifierTotal) -> list[fw.Step]:
@@ -145,7 +143,7 @@ CALCULATOR = fw.Calculator(
             "modifiers",
             "Modifiers",
             "",
-            max_length=MAX_MODIFIER_TEXT,
+            max_length=120,
             required=False,
             parser=checks.parse_modifiers,
             placeholder="scope +2, aim +1",

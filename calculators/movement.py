@@ -14,8 +14,8 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.parts.check_parts import chm_text
 from calculators.format import NOT_POSSIBLE, counted, fraction_text, metres, number, percent, plural, signed
+from calculators.parts.check_parts import chm_text
 from rules_core import actions, checks, injury, limits
 from rules_core import movement as rules
 

@@ -21,11 +21,21 @@ FREE = fw.RuleLink("Free actions", "rules/actions.md#free-actions")
 THREE_MINOR = fw.RuleLink("ruling: three minor actions", "rulings.md#three-minor-actions")
 
 NOTHING = "nothing"
-ACTION_CHOICES = (
-    (NOTHING, "Nothing"),
-    *((a.action, f"{a.name} ({a.action_type.value})") for a in actions.named_actions() if a.minor_actions),
+
+
+def _choices(action_type: actions.ActionType) -> tuple[tuple[str, str], ...]:
+    """Nothing, then the chapter's named actions of one type."""
+    named = ((a.action, a.name) for a in actions.named_actions() if a.action_type is action_type)
+    return ((NOTHING, "Nothing"), *named)
+
+
+SLOTS = (
+    ("full", "Full action", actions.ActionType.FULL, NOTHING),
+    ("significant", "Significant action", actions.ActionType.SIGNIFICANT, "attack"),
+    ("minor1", "Minor action", actions.ActionType.MINOR, "aim"),
+    ("minor2", "Another minor action", actions.ActionType.MINOR, NOTHING),
+    ("minor3", "A third minor action", actions.ActionType.MINOR, NOTHING),
 )
-SLOTS = ("first", "second", "third")
 TYPE_ORDER = (actions.ActionType.FULL, actions.ActionType.SIGNIFICANT, actions.ActionType.MINOR)
 
 
@@ -39,7 +49,8 @@ def _fits(remaining: int) -> str:
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
     """The plan's cost in minor actions, what is left, and what still fits."""
-    chosen = [values[slot] for slot in SLOTS if values[slot] != NOTHING]
+    keys = [key for key, *_ in SLOTS if values[key] != NOTHING]
+    chosen = [values[key] for key in keys]
     per_round = actions.minor_actions_per_round()
     significant = actions.action_cost(actions.ActionType.SIGNIFICANT)
     full = actions.action_cost(actions.ActionType.FULL)
@@ -58,7 +69,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 TYPES,
             )
         )
-    with fw.on_field(SLOTS[max(0, len(chosen) - 1)] if chosen else SLOTS[0]):
+    with fw.on_field(keys[-1] if keys else SLOTS[0][0]):
         plan = actions.plan_round(chosen)
     steps.append(
         fw.Step(
@@ -90,10 +101,7 @@ CALCULATOR = fw.Calculator(
     name="round",
     title="Round planner",
     summary="Do these actions fit in one round, and what is left for the rest of it?",
-    inputs=tuple(
-        fw.ChoiceInput(slot, f"{slot.capitalize()} action", ACTION_CHOICES, default)
-        for slot, default in zip(SLOTS, ("attack", "aim", NOTHING), strict=True)
-    ),
+    inputs=tuple(fw.ChoiceInput(key, label, _choices(kind), default) for key, label, kind, default in SLOTS),
     outputs=(
         fw.Output("used", "Minor actions used"),
         fw.Output("remaining", "Left"),
