@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import MINUS, decimal, fraction_text, percent, signed, term
+from calculators.format import MINUS, decimal, fraction_text, percent, plural, signed, term
+from calculators.format import dice as dice_notation
 from calculators.parts import check_chart, enum_choices, modifier_input
 from calculators.parts.check_parts import chm_text
 from rules_core import checks, dice, grappling, limits
@@ -116,9 +117,16 @@ def _difficulty(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
     return total, steps
 
 
+def _damage_short(found: grappling.GrappleDamage) -> str:
+    """The damage as dice with the armor taken off: ``2d3\u22122``, ``1d3``."""
+    return dice_notation(
+        found.expression.count, found.expression.sides, found.expression.modifier - found.armor
+    )
+
+
 def _damage_text(found: grappling.GrappleDamage) -> str:
     low, high = min(found.distribution), max(found.distribution)
-    armor = "armor ignored" if found.ignores_armor else f"less armor {found.armor}"
+    armor = "armor ignored" if found.ignores_armor else f"less armor {found.armor}, never below 0"
     return (
         f"{found.expression}, {armor}: {low} to {high}, {decimal(dice.mean(found.distribution))} on average"
     )
@@ -155,8 +163,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     outputs = {
         "difficulty": str(difficulty),
         "chance": percent(chance),
-        "throw_cost": f"Effect {throw_cost}",
-        "sweep_cost": f"Effect {sweep_cost}",
+        "throw_cost": str(throw_cost),
+        "sweep_cost": str(sweep_cost),
     }
     throw_text = _share_text(G.THROW, hp)
     steps.append(
@@ -168,31 +176,35 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         body = grappling.grapple_damage(
             G.DAMAGE, armor=values["armor"], untargeted_armor=values["untargeted_armor"]
         )
-    outputs |= {"throw_damage": _damage_text(throw), "twist_damage": _damage_text(twist)}
-    outputs["body_damage"] = _damage_text(body)
-    steps.append(fw.Step(f"A throw deals {outputs['throw_damage']}.", THROW_ARMOR))
-    steps.append(fw.Step(f"Damage to a named limb or extremity: {outputs['twist_damage']}.", GRAPPLING))
-    steps.append(fw.Step(f"Damage with no limb named: {outputs['body_damage']}.", UNTARGETED))
+    outputs |= {
+        "throw_damage": _damage_short(throw),
+        "twist_damage": _damage_short(twist),
+        "body_damage": _damage_short(body),
+    }
+    steps.append(fw.Step(f"A throw deals {_damage_text(throw)}.", THROW_ARMOR))
+    steps.append(fw.Step(f"Damage to a named limb or extremity: {_damage_text(twist)}.", GRAPPLING))
+    steps.append(fw.Step(f"Damage with no limb named: {_damage_text(body)}.", UNTARGETED))
     if values["roll"] is not None:
         effect = checks.effect(values["roll"] + competence, difficulty)
         outputs["effect"] = signed(effect)
         advantage, _ = grappling.grapple_next_round(effect >= 0)
         if effect >= 0:
             bought = grappling.affordable_effects(effect, hp=hp, dex=dex)
-            outputs["buys"] = ", ".join(f"{EFFECT_NAMES[k]} ({c})" for k, c in bought) or "nothing"
-            outputs["next_round"] = f"{advantage} advantage roll next round"
+            outputs["buys"] = plural(len(bought), "effect")
+            outputs["next_round"] = "advantage"
+            listed = ", ".join(f"{EFFECT_NAMES[k]} ({c})" for k, c in bought) or "none"
             steps.append(
                 fw.Step(
                     f"Roll {values['roll']} {signed(competence)} against {difficulty}: Effect "
-                    f"{signed(effect)}; spend it on effects costing at most {effect} in all; "
-                    "advantage next round.",
+                    f"{signed(effect)}; {plural(advantage, 'advantage roll')} next round. Within reach, each "
+                    f"on its own: {listed}; buy several while their costs add up to {effect} at most.",
                     GRAPPLING,
                 )
             )
         else:
             degree = checks.fail_degree(values["roll"] + competence, difficulty)
-            outputs["buys"] = f"nothing: the adversary spends fail effect {degree}, after mitigation, on you"
-            outputs["next_round"] = "1 disadvantage roll next round"
+            outputs["buys"] = "none"
+            outputs["next_round"] = "disadvantage"
             steps.append(
                 fw.Step(
                     f"Roll {values['roll']} {signed(competence)} against {difficulty}: failed by {degree}. "
@@ -207,9 +219,15 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The grapple's odds, and what a rolled Effect buys, in one line."""
     text = f"Grappling against {out['difficulty']}: {out['chance']} to succeed"
     if "effect" in out and out["effect"].startswith(MINUS):
-        text += f"; failed, Effect {out['effect']}: {out['buys'].removeprefix('nothing: ')}"
+        degree = out["effect"].removeprefix(MINUS)
+        text += f"; failed: the adversary spends fail effect {degree}, after mitigation, on you"
     elif "effect" in out:
-        text += f"; Effect {out['effect']} buys {out['buys']}"
+        effect = int(out["effect"])
+        bought = grappling.affordable_effects(
+            effect, hp=values["adversary_hp"], dex=values["adversary_dexterity"]
+        )
+        listed = ", ".join(f"{EFFECT_NAMES[k]} ({c})" for k, c in bought) or "nothing"
+        text += f"; Effect {out['effect']} buys {listed}"
     return text + "."
 
 
@@ -265,12 +283,12 @@ CALCULATOR = fw.Calculator(
         fw.Output("difficulty", "Difficulty"),
         fw.Output("chance", "Chance to succeed"),
         fw.Output("effect", "Effect"),
-        fw.Output("buys", "The Effect buys"),
+        fw.Output("buys", "Within reach"),
         fw.Output("next_round", "Next round"),
-        fw.Output("throw_cost", "A throw costs"),
-        fw.Output("sweep_cost", "A sweep costs"),
+        fw.Output("throw_cost", "Throw costs (Effect)"),
+        fw.Output("sweep_cost", "Sweep costs (Effect)"),
         fw.Output("throw_damage", "Throw damage"),
-        fw.Output("twist_damage", "Twist (limb or extremity)"),
+        fw.Output("twist_damage", "Twist damage"),
         fw.Output("body_damage", "Damage, no limb named"),
     ),
     compute=compute,

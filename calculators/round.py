@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import plural
+from calculators.format import counted, plural
 from rules_core import actions
 
 __all__ = ["CALCULATOR", "compute"]
@@ -21,6 +21,7 @@ FREE = fw.RuleLink("Free actions", "rules/actions.md#free-actions")
 THREE_MINOR = fw.RuleLink("ruling: three minor actions", "rulings.md#three-minor-actions")
 
 NOTHING = "nothing"
+FREE_ONLY = "free only"
 
 
 def _choices(action_type: actions.ActionType) -> tuple[tuple[str, str], ...]:
@@ -40,11 +41,16 @@ TYPE_ORDER = (actions.ActionType.FULL, actions.ActionType.SIGNIFICANT, actions.A
 
 
 def _fits(remaining: int) -> str:
-    """The action types that still fit in ``remaining`` minor actions, largest first."""
+    """The action types that fit in ``remaining`` minor actions, largest first: ``significant or minor``."""
     kinds = [t.value for t in TYPE_ORDER if actions.action_cost(t) <= remaining]
     if not kinds:
-        return "free actions only"
-    return f"a {', '.join(kinds[:-1])}{' or ' if len(kinds) > 1 else ''}{kinds[-1]} action"
+        return FREE_ONLY
+    return f"{', '.join(kinds[:-1])}{' or ' if len(kinds) > 1 else ''}{kinds[-1]}"
+
+
+def _room(fits: str) -> str:
+    """The same in a sentence: ``a significant or minor action``, ``free actions only``."""
+    return "free actions only" if fits == FREE_ONLY else f"a {fits} action"
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -71,26 +77,27 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
     with fw.on_field(keys[-1] if keys else SLOTS[0][0]):
         plan = actions.plan_round(chosen)
+    outputs = {
+        "used": f"{plan.used} of {per_round}",
+        "remaining": str(plan.remaining),
+        "fits": _fits(plan.remaining),
+    }
     steps.append(
         fw.Step(
-            f"Used {plan.used} of {per_round}; left {plan.remaining}: room for {_fits(plan.remaining)}. "
+            f"Used {plan.used} of {per_round}; left {plan.remaining}: room for {_room(outputs['fits'])}. "
             "Free actions (a word, a glance) cost nothing.",
             FREE,
         )
     )
     if plan.actions.count(actions.ActionType.MINOR) == per_round:
         steps.append(fw.Step("Three minor actions take the place of the significant action.", THREE_MINOR))
-    outputs = {
-        "used": f"{plan.used} of {per_round}",
-        "remaining": plural(plan.remaining, "minor action"),
-        "fits": _fits(plan.remaining),
-    }
     return fw.Result(outputs=outputs, working=tuple(steps))
 
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """What is left of the round, in one line."""
-    return f"Uses {out['used']} minor actions; {out['remaining']} left, room for {out['fits']}."
+    left = counted(out["remaining"], "minor action")
+    return f"Uses {out['used']} minor actions; {left} left, room for {_room(out['fits'])}."
 
 
 compute = fw.answered(_compute, _summary)
@@ -104,7 +111,7 @@ CALCULATOR = fw.Calculator(
     inputs=tuple(fw.ChoiceInput(key, label, _choices(kind), default) for key, label, kind, default in SLOTS),
     outputs=(
         fw.Output("used", "Minor actions used"),
-        fw.Output("remaining", "Left"),
+        fw.Output("remaining", "Minor actions left"),
         fw.Output("fits", "Still fits"),
     ),
     compute=compute,

@@ -23,7 +23,7 @@ outputs = partial(_calc.outputs, "grappling")
 def test_the_rules_pages_example_throw_costs_4_and_adds_3() -> None:
     """Actions § Grappling (Throws: 1/6 of HP rounded up; Step 2: throw +3): a 24-HP adversary."""
     found = outputs(manoeuvre="throw", adversary_hp=24)
-    assert (found["difficulty"], found["throw_cost"]) == ("11", "Effect 4")
+    assert (found["difficulty"], found["throw_cost"]) == ("11", "4")
     assert found["chance"] == pct(brute_force_chance(0, 11, 0)) == "8.33%"
 
 
@@ -60,31 +60,30 @@ def test_a_won_grapple_lists_what_its_effect_buys_and_gives_advantage() -> None:
     """Actions § Grappling > Step 3. DM +1, skill 2, roll 10 against 9 (Dex 9: DM +1): Effect +4; the
     24-HP adversary's throw costs 4, a sweep of Dex 9 costs 5 (too dear)."""
     found = outputs(modifier=1, skill=2, roll=10, adversary_hp=24, adversary_dexterity=9)
-    assert found["effect"] == "+4"
-    assert found["buys"] == "target a limb (2), target an extremity (3), damage (2), bind (2), throw (4)"
-    assert found["next_round"] == "1 advantage roll next round"
-    assert "Effect +4 buys target a limb (2)" in found["summary"]
+    assert (found["effect"], found["buys"], found["next_round"]) == ("+4", "5 effects", "advantage")
+    listed = "target a limb (2), target an extremity (3), damage (2), bind (2), throw (4)"
+    assert f"Effect +4 buys {listed}." in found["summary"]
 
 
 def test_a_lost_grapple_hands_the_fail_effect_to_the_adversary() -> None:
     """Ruling: what a fail effect buys: the adversary spends it, after mitigation; disadvantage next round."""
     found = outputs(roll=5)
-    assert found["effect"] == "\u22123"
-    assert found["buys"] == "nothing: the adversary spends fail effect 3, after mitigation, on you"
-    assert found["next_round"] == "1 disadvantage roll next round"
-    assert "failed, Effect \u22123: the adversary spends fail effect 3" in found["summary"]
+    assert (found["effect"], found["buys"], found["next_round"]) == ("\u22123", "none", "disadvantage")
+    assert "failed: the adversary spends fail effect 3, after mitigation, on you." in found["summary"]
 
 
 def test_throw_twist_and_untargeted_damage_meet_armor_as_ruled() -> None:
     """Rulings: a throw's 2d3 meets armor; a twist's 1d3 does not; untargeted damage is a body throw."""
-    found = outputs(armor=2)
-    assert found["throw_damage"] == "2d3, less armor 2: 0 to 4, 2 on average"
-    assert found["twist_damage"] == "1d3, armor ignored: 1 to 3, 2 on average"
-    assert found["body_damage"] == "1d3, less armor 2: 0 to 1, 0.33 on average"
-    assert (
-        outputs(armor=2, untargeted_armor="ignored")["body_damage"]
-        == "1d3, armor ignored: 1 to 3, 2 on average"
+    found = _calc.compute("grappling", armor=2)
+    shown = found["outputs"]
+    assert (shown["throw_damage"], shown["twist_damage"], shown["body_damage"]) == (
+        "2d3\u22122",
+        "1d3",
+        "1d3\u22122",
     )
+    assert "A throw deals 2d3, less armor 2, never below 0: 0 to 4, 2 on average." in found["details"]
+    assert "no limb named: 1d3, less armor 2, never below 0: 0 to 1, 0.33 on average." in found["details"]
+    assert outputs(armor=2, untargeted_armor="ignored")["body_damage"] == "1d3"
 
 
 def test_the_working_states_costs_from_the_rules_tables() -> None:

@@ -22,20 +22,20 @@ NONE = {key: NOTHING for key, *_ in SLOTS}
 def test_an_attack_and_an_aim_use_the_whole_round() -> None:
     """Actions § Action Types: a significant action (2) and a minor action (1) fill the 3 (the defaults)."""
     found = outputs()
-    assert (found["used"], found["remaining"]) == ("3 of 3", "0 minor actions")
-    assert found["fits"] == "free actions only"
+    assert (found["used"], found["remaining"], found["fits"]) == ("3 of 3", "0", "free only")
+    assert found["summary"] == "Uses 3 of 3 minor actions; 0 minor actions left, room for free actions only."
 
 
 @pytest.mark.parametrize(
     ("plan", "remaining", "fits"),
     [
-        ({}, "3 minor actions", "a full, significant or minor action"),
-        ({"minor1": "aim"}, "2 minor actions", "a significant or minor action"),
-        ({"significant": "dash"}, "1 minor action", "a minor action"),
+        ({}, "3", "full, significant or minor"),
+        ({"minor1": "aim"}, "2", "significant or minor"),
+        ({"significant": "dash"}, "1", "minor"),
         (
             {"minor1": "aim", "minor2": "minor_move", "minor3": "quick_scan"},
-            "0 minor actions",
-            "free actions only",
+            "0",
+            "free only",
         ),
     ],
 )
@@ -43,6 +43,7 @@ def test_what_is_left_and_what_still_fits(plan: dict[str, str], remaining: str, 
     found = outputs(**{**NONE, **plan})
     assert (found["remaining"], found["fits"]) == (remaining, fits)
     assert "1 minor actions" not in found["summary"]
+    assert f"{remaining} minor action" in found["summary"]
 
 
 def test_a_run_and_anything_else_is_refused_beside_the_last_action() -> None:
