@@ -32,6 +32,7 @@ CALCULATORS: dict[str, str] = {
     "grappling": "calculators.grappling",
     "check": "calculators.check",
     "round": "calculators.round",
+    "aim": "calculators.aim",
 }
 """Calculator name (used in markers, URLs and ``data-calculator``) -> module defining ``CALCULATOR``."""
 
