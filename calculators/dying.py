@@ -1,6 +1,6 @@
-"""Dying: the chance to survive N rounds of dying rolls, and the bleeding timeline.
+"""Dying: the chance to survive N rounds of dying rolls, massive damage, and the bleeding timeline.
 
-Rules: Outcomes § Hit Points, § Injury Conditions, § Bleeding, § Dying, § First Aid.
+Rules: Outcomes § Hit Points, § Injury Conditions, § Bleeding, § Dying, § Massive Damage, § First Aid.
 Rulings: the End roll (2d6 + End DM + wound penalty) and bleeding while dying.
 All maths is in :mod:`rules_core.injury`.
 """
@@ -26,6 +26,9 @@ PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
 BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
 DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
 END_ROLL = fw.RuleLink("ruling: the End roll", "rulings.md#end-roll")
+MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
+MASSIVE_RULING = fw.RuleLink("ruling: a failed massive-damage roll", "rulings.md#massive-damage-failure")
+BLEEDING_ONE = fw.RuleLink("ruling: bleeding from more than one wound", "rulings.md#bleeding-stacks")
 BLEEDING_RULING = fw.RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
 THRESHOLD_RULING = fw.RuleLink("ruling: injury thresholds", "rulings.md#injury-thresholds")
 
@@ -86,6 +89,31 @@ def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, b
     return steps
 
 
+def _massive(values: Mapping[str, Any], hp: int) -> list[fw.Step]:
+    """The massive-damage roll, when the last attack alone dealt more than HP."""
+    blow = values["attack_damage"]
+    if blow is None:
+        return []
+    with fw.on_field("attack_damage"):
+        if blow > values["damage"]:
+            raise ValueError("One attack cannot deal more than the damage taken in all.")
+        massive = injury.is_massive_damage(blow, hp)
+    if not massive:
+        return [
+            fw.Step(f"Last attack {number(blow)} damage, not more than {hp} HP: no massive damage.", MASSIVE)
+        ]
+    difficulty = int_constant("injury", "massive_damage_difficulty")
+    chance = injury.massive_damage_survival_chance(values["endurance"], values["damage"])
+    return [
+        fw.Step(
+            f"Last attack {number(blow)} damage, more than {hp} HP: massive damage. End roll against "
+            f"{difficulty} with the wound penalty, once: survives {chance_text(chance)} of the time.",
+            MASSIVE,
+        ),
+        fw.Step("Failing it is death; passing leaves the character crippled, and dying.", MASSIVE_RULING),
+    ]
+
+
 def _compute(values: Mapping[str, Any]) -> fw.Result:
     """HP and condition; if dying, the exact chance to survive the rounds; if bleeding, when dying starts."""
     endurance, damage, rounds, bleeding = (
@@ -110,6 +138,16 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             END_ROLL,
         ),
     ]
+    if bleeding and not injury.bleeds_from_roll(damage, hp, reading=reading, best_physical=best):
+        least = injury.injury_thresholds(hp, reading=reading, best_physical=best).seriously_wounded
+        raise fw.FieldError(
+            f"Bleeding starts from one roll of at least {least} damage (the seriously wounded "
+            f"threshold); {number(damage)} damage in all cannot include one.",
+            "bleeding",
+        )
+    steps.extend(_massive(values, hp))
+    if values["attack_damage"] is not None and injury.is_massive_damage(values["attack_damage"], hp):
+        outputs["massive"] = chance_text(injury.massive_damage_survival_chance(endurance, damage))
     charts: list[fw.Chart] = []
     if condition is injury.InjuryCondition.DYING:
         one = injury.dying_roll_chance(endurance, damage)
@@ -173,6 +211,8 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
             f": {out['round_chance']} to survive a round, {out['survive']} to survive "
             f"{plural(values['rounds'], 'round')}"
         )
+    if "massive" in out:
+        text += f"; {out['massive']} to survive the massive damage"
     if "stabilised" in out:
         text += f"; first aid holds for {out['stabilised']}"
     return text + "."
@@ -197,13 +237,26 @@ CALCULATOR = fw.Calculator(
             MAX_FORM_ROUNDS,
             help=f"Dying rolls to survive ({int_constant('injury', 'rounds_per_minute')} rounds = 1 minute).",
         ),
-        fw.BoolInput("bleeding", "Bleeding", default=False),
+        fw.OptionalIntInput(
+            "attack_damage",
+            "Damage of the last attack",
+            0,
+            MAX_FORM_DAMAGE,
+            help="Optional: one attack's damage; more than HP calls for the massive-damage roll.",
+        ),
+        fw.BoolInput(
+            "bleeding",
+            "Bleeding",
+            default=False,
+            help="One condition, however many wounds started it.",
+        ),
         threshold_reading_input(),
     ),
     outputs=(
         fw.Output("hp", "HP"),
         fw.Output("state", "Condition"),
         fw.Output("end_modifier", "End roll modifier"),
+        fw.Output("massive", "Survive the massive damage"),
         fw.Output("round_chance", "Survive one round"),
         fw.Output("survive", "Survive all the rounds"),
         fw.Output("minutes_to_dying", "Bleeding: dying in"),
@@ -221,6 +274,9 @@ CALCULATOR = fw.Calculator(
         "rules_core.injury.minutes_until_dying",
         "rules_core.injury.bleeding_damage_after",
         "rules_core.injury.stabilised_hours",
+        "rules_core.injury.bleeds_from_roll",
+        "rules_core.injury.is_massive_damage",
+        "rules_core.injury.massive_damage_survival_chance",
     ),
-    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, DYING, THRESHOLD_RULING),
+    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, DYING, MASSIVE, THRESHOLD_RULING, BLEEDING_ONE),
 )

@@ -11,7 +11,9 @@ One rule each, so the same figure reads the same everywhere:
 - :func:`decimal`: a figure to at most two decimals, rounded half up (``63/2`` is ``31.5``).
 - :func:`two_decimals`: an average with exactly two decimals, rounded half up (``21/2`` is ``10.50``).
 - :func:`term`: a modifier added in a sum, `` + 2``, `` \u2212 3``, nothing for 0.
-- :func:`plural`: a count with its noun, ``1 roll``, ``3 rolls``.
+- :func:`plural`: a count with its noun, ``1 roll``, ``3 rolls``, ``11.25 spaces``; no count at all
+  reads ``not possible`` (:data:`NOT_POSSIBLE`) or the word given.
+- :func:`counted`: the same for a count an output already holds as text (``"1"`` is ``1 space``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from fractions import Fraction
 __all__ = [
     "EMPTY",
     "MINUS",
+    "NOT_POSSIBLE",
     "axis_percent",
+    "counted",
     "decimal",
     "dice",
     "fraction_text",
@@ -39,6 +43,9 @@ MINUS = "\u2212"
 
 EMPTY = "\u2014"
 """What an output shows when it does not apply or cannot be computed."""
+
+NOT_POSSIBLE = "not possible"
+"""What a count reads when the rules forbid the thing counted (a Dash while seriously wounded)."""
 
 _NICE_FRACTIONS = {
     Fraction(1, 2): "½",
@@ -129,10 +136,28 @@ def metres(value: Fraction | int) -> str:
     return f"{float(value):g} m".replace("-", MINUS)
 
 
-def plural(count: int, noun: str, many: str = "") -> str:
-    """A count with its noun in the right number: ``1 roll``, ``3 rolls``, ``0 rolls``."""
-    word = noun if count == 1 else (many or f"{noun}s")
-    return f"{number(count)} {word}"
+def plural(count: int | Fraction | None, noun: str, many: str = "", *, absent: str = NOT_POSSIBLE) -> str:
+    """A count with its noun in the right number: ``1 roll``, ``3 rolls``, ``0 rolls``, ``11.25 spaces``.
+
+    ``None`` (the rules allow no such count) reads ``absent``: ``not possible`` unless told, never
+    ``not possible rolls``.
+    """
+    if count is None:
+        return absent
+    value = Fraction(count)
+    word = noun if value == 1 else (many or f"{noun}s")
+    return f"{number(value) if value.denominator == 1 else decimal(value)} {word}"
+
+
+def counted(text: str, noun: str, many: str = "") -> str:
+    """A count an output already holds as text, with its noun: ``"1"`` is ``1 space``, ``"11"`` is
+    ``11 spaces``; :data:`NOT_POSSIBLE`, :data:`EMPTY` and words such as ``never`` stay as they are."""
+    try:
+        value = Fraction(text.replace(MINUS, "-"))
+    except (ValueError, ZeroDivisionError):
+        return text
+    word = noun if value == 1 else (many or f"{noun}s")
+    return f"{text} {word}"
 
 
 def term(value: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import number, percent, signed
 from calculators.parts import CHARACTERISTICS, chance_chart, modifier_input
+from calculators.parts.check_parts import chm_text
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 from rules_core.tables import int_constant
@@ -82,7 +83,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         bonus = rules.tactics_initiative_bonus(
             values["tactics_effect"], negative_counts=values["negative_tactics"]
         )
-    steps = [fw.Step(f"Dexterity {dexterity}: DM {signed(dex_dm)}.", CHM)]
+    steps = [fw.Step(f"{chm_text('Dexterity', dexterity)}.", CHM)]
     chosen, chm = values["characteristic"], dex_dm
     if chosen != "dexterity" and not (ambush or unprepared):
         if values["score"] is None:
@@ -91,7 +92,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             chm = checks.characteristic_modifier(values["score"])
         steps.append(
             fw.Step(
-                f"{chosen.capitalize()} {values['score']} leads the roll: DM {signed(chm)} "
+                f"{chm_text(chosen.capitalize(), values['score'])} leads the roll "
                 "(any characteristic modifier when prepared).",
                 CHM,
             )

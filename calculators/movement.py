@@ -1,7 +1,8 @@
 """Movement: how far a Move, Dash or Run takes a character by load, stance and grid scale; changing stance.
 
 Rules: Actions § Movement Actions, § Movement Table, § Minor Move, § Dash, § Running,
-§ List of Minor Actions (Changing Stance). Rulings: Dash metres, stance changes not listed.
+§ List of Minor Actions (Changing Stance). Rulings: Dash metres, stance changes not listed, wounded
+movement, the Run roll.
 All maths is in :mod:`rules_core.movement` and :mod:`rules_core.actions`.
 """
 
@@ -12,10 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import fraction_text, metres
-from rules_core import actions, checks, limits
+from calculators import parts
+from calculators.format import NOT_POSSIBLE, counted, fraction_text, metres, number, percent, plural, signed
+from calculators.parts.check_parts import chm_text
+from rules_core import actions, checks, injury, limits
 from rules_core import movement as rules
-from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -44,7 +46,7 @@ STANCE_READINGS = (
 INJURY_CHOICES = (
     ("unhurt", "Unhurt or wounded"),
     ("seriously_wounded", "Seriously wounded"),
-    ("critically_wounded", "Critically wounded (if still moving)"),
+    ("critically_wounded", "Critically wounded or dying"),
 )
 ROUNDING_CHOICES = (
     ("down", "Whole spaces, rounded down (ruling)"),
@@ -52,23 +54,114 @@ ROUNDING_CHOICES = (
 )
 WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
 ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
+CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
+RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
+RUN_ROLL = fw.RuleLink("ruling: the Run roll", "rulings.md#run-roll")
+RUN_CHARACTERISTICS = (
+    ("best", "The higher of End and Dex"),
+    ("endurance", "End"),
+    ("dexterity", "Dex"),
+)
 NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
+DANGERS = {"dash": "Obstacles or bad footing", "run": "Obstacles, hazards or fire"}
 RULE_OF = {"move": TABLE, "dash": DASH, "run": RUN}
 
 
-def _metres(value: Fraction) -> str:
-    return metres(value)
+def _metres(value: Fraction | None) -> str:
+    return NOT_POSSIBLE if value is None else metres(value)
 
 
-def _spaces(value: int | Fraction) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+def _spaces(value: int | Fraction | None) -> str:
+    return plural(value, "space")
+
+
+def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) -> list[fw.Step]:
+    """The table's line for the action, load and stance, then what the injury makes of it."""
+    label = dict(ACTIONS)[action].split(" (")[0]
+    scale = Fraction(values["scale"])
+    whole = rules.movement(action, load, stance, scale_m=scale, reading=values["reading"])
+    if whole.spaces is None:
+        return [
+            fw.Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
+        ]
+    steps = [
+        fw.Step(
+            f"Table, {values['scale']} m scale, {load} load, {stance}: {_spaces(whole.spaces)} "
+            f"= {_metres(whole.metres)}.",
+            RULE_OF[action],
+        )
+    ]
+    if values["reading"] == "printed" and values["injury"] == "unhurt":
+        steps.append(fw.Step("Metres as printed in the text where it differs.", DASH_METRES))
+    limit = injury.movement(values["injury"])
+    if not limit.factor:
+        steps.append(fw.Step("Critically wounded or dying: no movement at all.", CRITICAL_RULING))
+    elif limit.factor != 1 and action == "dash" and not limit.can_dash:
+        steps.append(fw.Step("Seriously wounded: no Dash.", WOUNDED))
+    elif limit.factor != 1:
+        exact = values["wounded_rounding"] == "exact"
+        move = rules.movement(
+            action,
+            load,
+            stance,
+            scale_m=scale,
+            reading=values["reading"],
+            condition=values["injury"],
+            wounded_rounding=values["wounded_rounding"],
+        )
+        share = fraction_text(limit.factor)
+        steps.append(
+            fw.Step(
+                f"Seriously wounded: {share} speed, {share} \u00d7 {number(whole.spaces)} = "
+                f"{_spaces(move.spaces)}{'' if exact else ' (whole spaces, rounded down)'} "
+                f"= {_metres(move.metres)}.",
+                WOUNDED if exact else ROUNDING_RULING,
+            )
+        )
+        if action == "run":
+            steps.append(fw.Step("The Run stays allowed, at the same share.", RUN_RULING))
+    return steps
+
+
+def _roll(action: str, values: Mapping[str, Any]) -> tuple[dict[str, str], list[fw.Step]]:
+    """The Athletics roll of a risky Dash or Run: its Difficulty and, with the runner's figures, its odds."""
+    with fw.on_field("conditions"):
+        found = rules.run_roll(
+            values["endurance"],
+            values["dexterity"],
+            values["athletics"],
+            values["conditions"],
+            damage=values["damage"],
+            characteristic=values["run_characteristic"],
+        )
+    name = "End" if found.characteristic == "endurance" else "Dex"
+    skill = "unskilled" if values["athletics"] is None else f"Athletics {values['athletics']}"
+    outputs = {
+        "athletics": f"Athletics against {found.difficulty}",
+        "roll_chance": percent(found.chance),
+    }
+    steps = [
+        fw.Step(
+            f"{DANGERS[action]}: Athletics against {checks.default_difficulty()} + conditions "
+            f"{values['conditions']} = {found.difficulty}.",
+            DASH if action == "dash" else RUN_ROLL,
+        ),
+        fw.Step(
+            f"Roll: {chm_text(name, values[found.characteristic])}; "
+            f"2d6 + {name} DM {signed(found.characteristic_modifier)} + {skill} = "
+            f"competence {signed(found.competence)}"
+            + (f", wound penalty {signed(found.wound_penalty)}" if found.wound_penalty else "")
+            + f": 2d6 {signed(found.modifier)} against {found.difficulty} succeeds "
+            f"{percent(found.chance)} of the time.",
+            RUN_ROLL,
+        ),
+    ]
+    return outputs, steps
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
-    """Spaces and metres of the action, its cost, the cost of a stance change and a dash's Athletics roll."""
+    """Spaces and metres of the action, its cost, the cost of a stance change and the Athletics roll."""
     action, load, stance = values["action"], values["load"], values["stance"]
-    hurt = values["injury"] != "unhurt"
     with fw.on_field("scale"):
         move = rules.movement(
             action,
@@ -76,78 +169,27 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             stance,
             scale_m=Fraction(values["scale"]),
             reading=values["reading"],
-            seriously_wounded=hurt,
+            condition=values["injury"],
             wounded_rounding=values["wounded_rounding"],
         )
-        whole = rules.movement(
-            action, load, stance, scale_m=Fraction(values["scale"]), reading=values["reading"]
-        )
+        steps_distance = _distance(action, load, stance, values)
     named = actions.named_action(NAMED[action])
     with fw.on_field("new_stance"):
         cost = rules.stance_change_cost(stance, values["new_stance"], values["stance_reading"])
-    with fw.on_field("conditions"):
-        athletics = rules.dash_athletics_difficulty(values["conditions"])
     label = dict(ACTIONS)[action].split(" (")[0]
     per_round = actions.minor_actions_per_round()
     share = f"{named.minor_actions} of the round's {per_round} minor actions"
     outputs = {
+        "spaces": NOT_POSSIBLE if move.spaces is None else _spaces(move.spaces).split(" ")[0],
+        "metres": _metres(move.metres),
         "cost": f"{named.minor_actions} of {per_round} minor actions",
-        "stance_cost": f"{cost} minor action{'s' if cost != 1 else ''}" if cost else "none",
+        "stance_cost": plural(cost, "minor action") if cost else "none",
     }
-    steps = [
-        fw.Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE),
-    ]
-    if hurt and action == "dash" and whole.spaces is not None:
-        outputs["spaces"] = "not possible"
-        outputs["metres"] = "not possible"
-        steps.append(fw.Step("Seriously wounded or worse: no Dash.", WOUNDED))
-    elif move.spaces is None:
-        outputs["spaces"] = "not possible"
-        outputs["metres"] = "not possible"
-        steps.append(
-            fw.Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
-        )
-    elif hurt:
-        outputs["spaces"] = _spaces(move.spaces)
-        outputs["metres"] = _metres(move.metres) if move.metres is not None else "not possible"
-        exact = values["wounded_rounding"] == "exact"
-        share = fraction_text(constant("injury", "seriously_wounded_movement"))
-        steps.append(
-            fw.Step(
-                f"Table, {values['scale']} m scale, {load} load, {stance}: {whole.spaces} spaces "
-                f"= {_metres(whole.metres) if whole.metres is not None else 'not possible'}.",
-                RULE_OF[action],
-            )
-        )
-        steps.append(
-            fw.Step(
-                f"Seriously wounded or worse: {share} speed, {share} \u00d7 {whole.spaces} = "
-                f"{outputs['spaces']} spaces"
-                f"{'' if exact else ' (whole spaces, rounded down)'} = {outputs['metres']}.",
-                ROUNDING_RULING if not exact else WOUNDED,
-            )
-        )
-    else:
-        outputs["spaces"] = str(move.spaces)
-        outputs["metres"] = _metres(move.metres) if move.metres is not None else "not possible"
-        steps.append(
-            fw.Step(
-                f"Table, {values['scale']} m scale, {load} load, {stance}: {move.spaces} spaces "
-                f"= {outputs['metres']}.",
-                RULE_OF[action],
-            )
-        )
-        if values["reading"] == "printed":
-            steps.append(fw.Step("Metres as printed in the text where it differs.", DASH_METRES))
-    if action == "dash" and not hurt:
-        outputs["athletics"] = f"Athletics against {athletics}"
-        steps.append(
-            fw.Step(
-                f"Obstacles or bad footing: Athletics against {checks.default_difficulty()} + conditions "
-                f"= {athletics}.",
-                DASH,
-            )
-        )
+    steps = [fw.Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE), *steps_distance]
+    if action != "move" and move.spaces is not None:
+        found, roll_steps = _roll(action, values)
+        outputs.update(found)
+        steps.extend(roll_steps)
     if values["new_stance"] != stance:
         steps.append(
             fw.Step(f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.", STANCE_RULING),
@@ -157,7 +199,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """How far, and what it costs, in one line."""
-    text = f"{out['spaces']} spaces ({out['metres']}), costs {out['cost']}"
+    label = dict(ACTIONS)[values["action"]].split(" (")[0]
+    if out["spaces"] == NOT_POSSIBLE:
+        text = f"{label}: not possible"
+    else:
+        text = f"{counted(out['spaces'], 'space')} ({out['metres']}), costs {out['cost']}"
     if out.get("stance_cost") not in (None, "none"):
         text += f"; stance change: {out['stance_cost']}"
     return text + "."
@@ -190,24 +236,47 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput("reading", "Dash metres (ruling)", READINGS, "spaces"),
         fw.ChoiceInput("stance_reading", "Unlisted stance changes (ruling)", STANCE_READINGS, "listed_steps"),
         fw.ChoiceInput(
-            "injury", "Injury", INJURY_CHOICES, "unhurt", help="Seriously wounded: \u00be speed, no Dash."
+            "injury",
+            "Injury",
+            INJURY_CHOICES,
+            "unhurt",
+            help="Seriously wounded: \u00be speed, no Dash. Critically wounded or dying: no movement.",
         ),
         fw.ChoiceInput("wounded_rounding", "\u00be speed (ruling)", ROUNDING_CHOICES, "down"),
+        fw.OptionalIntInput(
+            "athletics",
+            "Athletics skill",
+            0,
+            limits.MAX_SKILL,
+            help="For the Dash or Run roll; blank: no Athletics (unskilled).",
+        ),
+        *(parts.characteristic_inputs()[1:]),
+        fw.IntInput(
+            "damage",
+            "Damage taken",
+            0,
+            0,
+            limits.MAX_DAMAGE,
+            help="Sets the wound penalty on the Dash or Run roll.",
+        ),
+        fw.ChoiceInput("run_characteristic", "Run roll characteristic (ruling)", RUN_CHARACTERISTICS, "best"),
     ),
     outputs=(
         fw.Output("spaces", "Spaces"),
         fw.Output("metres", "Distance"),
         fw.Output("cost", "Costs"),
-        fw.Output("athletics", "Dash over obstacles"),
+        fw.Output("athletics", "Dash or Run over obstacles"),
+        fw.Output("roll_chance", "Chance of that roll"),
         fw.Output("stance_cost", "Stance change"),
     ),
     compute=compute,
     uses=(
         "rules_core.movement.movement",
         "rules_core.movement.stance_change_cost",
-        "rules_core.movement.dash_athletics_difficulty",
+        "rules_core.movement.run_roll",
+        "rules_core.injury.movement",
         "rules_core.actions.named_action",
         "rules_core.actions.minor_actions_per_round",
     ),
-    rules=(SPACES, TABLE, STANCE, DASH, RUN, CRAWL),
+    rules=(SPACES, TABLE, STANCE, DASH, RUN, CRAWL, RUN_ROLL),
 )

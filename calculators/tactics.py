@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
-from calculators.format import percent, signed
+from calculators.format import counted, percent, plural, signed
 from calculators.parts import CHECK, chance_chart, optional_modifier_input
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
@@ -28,9 +28,9 @@ MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 
 def _rolls_text(found: rules.TacticsRolls) -> str:
     if found.advantage_rolls:
-        return f"{found.advantage_rolls} advantage roll{'s' if found.advantage_rolls != 1 else ''}"
+        return plural(found.advantage_rolls, "advantage roll")
     if found.disadvantage_rolls:
-        return f"{found.disadvantage_rolls} disadvantage roll{'s' if found.disadvantage_rolls != 1 else ''}"
+        return plural(found.disadvantage_rolls, "disadvantage roll")
     return "no rolls"
 
 
@@ -106,7 +106,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     text = f"{out['chance']} chance of success, Effect at most {out['max_effect']}"
     if "rolls" in out:
         text += f"; you gain {out['rolls']}"
-    text += f"; {out['attempts']} attempts per battle"
+    text += f"; {counted(out['attempts'], 'attempt')} per battle"
     return text + "."
 
 

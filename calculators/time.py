@@ -12,7 +12,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import dice as dice_notation
-from calculators.format import signed
+from calculators.format import plural, signed
 from calculators.parts import modifier_input
 from rules_core import dice, limits, time_checks
 
@@ -68,7 +68,7 @@ SHORT = {"seconds": "s", "minutes": "min", "hours": "h"}
 def _amount(units: int, unit: str) -> str:
     if unit in SHORT:
         return f"{units} {SHORT[unit]}"
-    return f"{units} {unit if units != 1 else unit[:-1]}"
+    return plural(units, unit[:-1])
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -103,7 +103,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(fw.Step(f"Nearby Effects ({unit}): {nearby}.", TIME))
     if unit in SECONDS_PER:
         rounds = time_checks.combat_rounds(found.units * SECONDS_PER[unit])
-        outputs["rounds"] = f"{rounds} round{'s' if rounds != 1 else ''}"
+        outputs["rounds"] = plural(rounds, "round")
         steps.append(
             fw.Step(
                 f"In combat, 6-second rounds, a part round counting whole: {outputs['rounds']}.", EXTENDED

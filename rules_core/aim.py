@@ -15,6 +15,25 @@ MAX_WEAPON_AIM = 10
 """A weapon Aim modifier above this is rejected (bounded input)."""
 
 
+class Tracers(StrEnum):
+    """Whether the shots fired carry tracer rounds (Actions § Ballistic Correction > Tracer Rounds)."""
+
+    NONE = "none"
+    TRACERS = "tracers"
+    FULL_AUTO = "full_auto"
+    """Tracers on fully automatic fire: the stream of fire is seen."""
+
+
+class TracerReading(StrEnum):
+    """How tracer rounds meet ballistic correction (see the rulings)."""
+
+    STEP = "step"
+    """Tracers are how the shooter sees the shots: the correction's step becomes their figure, +1 or +3
+    on full automatic (default)."""
+    ADDED = "added"
+    """Tracers add their figure on top of the correction's +1."""
+
+
 class AimReading(StrEnum):
     """How a weapon's own Aim modifier counts (see the rulings)."""
 
@@ -67,19 +86,33 @@ def max_aim_bonus(weapon_aim: int | None = None, reading: AimReading | str = Aim
 
 
 def ballistic_correction(
-    aim: int, /, weapon_aim: int | None = None, reading: AimReading | str = AimReading.PER_ACTION
+    aim: int,
+    /,
+    weapon_aim: int | None = None,
+    reading: AimReading | str = AimReading.PER_ACTION,
+    *,
+    tracers: Tracers | str = Tracers.NONE,
+    tracer_reading: TracerReading | str = TracerReading.STEP,
 ) -> int:
     """Aim kept from last round plus 1 when the shooter sees where the shots land, within the Aim maximum.
 
-    Actions § Ballistic Correction > Effect; the cap is a ruling (Actions § Aim > Maximum Aim).
+    With tracer rounds the step is the tracers' figure (+1, or +3 on full automatic), or that figure on top
+    of the +1 under ``tracer_reading="added"``. Actions § Ballistic Correction > Effect, > Tracer Rounds; the
+    cap and the tracers are rulings (Actions § Aim > Maximum Aim).
 
     Raises:
-        ValueError: if the kept aim is negative or above the maximum.
+        ValueError: if the kept aim is negative or above the maximum, or for an unknown choice.
     """
+    fire = choice(Tracers, tracers, "The tracers")
+    how = choice(TracerReading, tracer_reading, "The tracer reading")
     most = max_aim_bonus(weapon_aim, reading)
     if not 0 <= aim <= most:
         raise ValueError(f"The kept Aim bonus must be between 0 and {most}.")
-    return min(aim + _c("ballistic_correction_step"), most)
+    step = _c("ballistic_correction_step")
+    if fire is not Tracers.NONE:
+        tracer = tracer_aim_bonus(fire is Tracers.FULL_AUTO)
+        step = step + tracer if how is TracerReading.ADDED else tracer
+    return min(aim + step, most)
 
 
 def tracer_aim_bonus(full_auto: bool = False, /) -> int:

@@ -5,6 +5,7 @@ Rules: Core Mechanics (docs/rules/checks.md). Rulings: notes/rulings-core-action
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -84,6 +85,32 @@ def characteristic_modifier(characteristic: int, /) -> int:
     return characteristic // _c("characteristic_divisor") + _c("characteristic_offset")
 
 
+@dataclass(frozen=True)
+class ChmWorking:
+    """The characteristic modifier worked out: ``characteristic // divisor + offset = modifier``."""
+
+    characteristic: int
+    divisor: int
+    quotient: int
+    """The characteristic divided by ``divisor``, rounded down."""
+    offset: int
+    modifier: int
+
+
+def characteristic_modifier_working(characteristic: int, /) -> ChmWorking:
+    """The steps of :func:`characteristic_modifier` with the rule's own figures (divide by 3, round down,
+    subtract 2), for a page or a calculator to show: Dex 10 is 10 // 3 = 3, 3 - 2 = +1.
+
+    Core Mechanics § Characteristic Modifier (ChM).
+
+    Raises:
+        ValueError: if the characteristic is negative.
+    """
+    modifier = characteristic_modifier(characteristic)
+    divisor, offset = _c("characteristic_divisor"), _c("characteristic_offset")
+    return ChmWorking(characteristic, divisor, characteristic // divisor, offset, modifier)
+
+
 def unskilled_penalty() -> int:
     """The modifier of a character rolling a skill they do not have: -3.
 
@@ -154,6 +181,33 @@ def combine_modifiers(modifiers: Iterable[Modifier], /) -> ModifierTotal:
     counted = tuple(items[i] for i in sorted(kept))
     dropped = tuple(m for i, m in enumerate(items) if i not in kept)
     return ModifierTotal(sum(m.value for m in counted), counted, dropped)
+
+
+_MODIFIER_ENTRY = re.compile(r"^(?P<kind>[^\d+\-\u2212]*?)\s*(?P<value>[+\-\u2212]?\s*\d{1,3})$")
+
+
+def parse_modifiers(text: str, /) -> tuple[Modifier, ...]:
+    """Modifiers written as ``kind value`` pairs separated by commas: ``scope +2, scope +1, light -1``.
+
+    The kind is the words before the number (the same words make the same kind, see
+    :func:`combine_modifiers`); a true minus (U+2212) reads as a minus. Core Mechanics § Modifiers to Rolls.
+
+    Raises:
+        ValueError: for an entry without a kind or a whole number, or more than 100 entries.
+    """
+    entries = [part.strip() for part in text.split(",")]
+    if len(entries) > _MAX_MODIFIERS:
+        raise ValueError(f"At most {_MAX_MODIFIERS} modifiers can be combined.")
+    found = []
+    for entry in entries:
+        if not entry:
+            continue
+        match = _MODIFIER_ENTRY.match(entry)
+        if match is None or not match["kind"].strip():
+            raise ValueError(f"write each as a kind and a number, like scope +2 (not {entry[:20]!r}).")
+        value = int(match["value"].replace("\u2212", "-").replace(" ", ""))
+        found.append(Modifier(match["kind"].strip(), check_modifier(value), match["kind"].strip()))
+    return tuple(found)
 
 
 def default_difficulty() -> int:

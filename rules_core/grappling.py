@@ -13,8 +13,9 @@ from itertools import islice
 from math import ceil
 from typing import Any
 
+from rules_core import dice, limits
 from rules_core._choices import choice
-from rules_core.checks import check_modifier, default_difficulty
+from rules_core.checks import characteristic_modifier, check_modifier, default_difficulty
 from rules_core.tables import constant, table
 
 MAX_GRAPPLE_CHOICES = 20
@@ -49,6 +50,15 @@ class PistolReading(StrEnum):
     """It raises its holder's own difficulty by 2."""
 
 
+class UntargetedArmorReading(StrEnum):
+    """Whether armor counts against the Damage effect bought with no limb or extremity named (rulings)."""
+
+    COUNTS = "counts"
+    """A body throw, like the Throw: armor comes off the 1d3 (default)."""
+    IGNORED = "ignored"
+    """The Damage row's "armor does not affect this damage" for every target, the body included."""
+
+
 class SweepReading(StrEnum):
     """What a sweep adds to the difficulty when declared (see the rulings)."""
 
@@ -62,11 +72,15 @@ def _row(effect: GrappleEffect) -> dict[str, Any]:
     return dict(table("grappling").find(effect=effect.value))
 
 
+_STAT_LIMITS = {"HP": limits.MAX_HIT_POINTS, "Dex": limits.MAX_CHARACTERISTIC}
+"""The largest target HP and Dex a cost is worked out for (the project's limits)."""
+
+
 def _check_stat(value: int | None, label: str) -> int:
     if value is None:
         raise ValueError(f"This effect needs the target's {label}.")
-    if not 0 <= value <= 200:
-        raise ValueError(f"The target's {label} must be between 0 and 200.")
+    if not 0 <= value <= _STAT_LIMITS[label]:
+        raise ValueError(f"The target's {label} must be between 0 and {_STAT_LIMITS[label]}.")
     return value
 
 
@@ -176,11 +190,11 @@ def spend_grapple_effect(
     Actions § Grappling > Step 3 - Grappling Outcome.
 
     Raises:
-        ValueError: for a negative Effect, unknown effects, more than 20 choices,
+        ValueError: for an Effect out of range, unknown effects, more than 20 choices,
             or choices costing more than the Effect.
     """
-    if not 0 <= effect <= 50:
-        raise ValueError("The Effect to spend must be between 0 and 50.")
+    if not 0 <= effect <= limits.MAX_MODIFIER:
+        raise ValueError(f"The Effect to spend must be between 0 and {limits.MAX_MODIFIER}.")
     listed = tuple(islice(choices, MAX_GRAPPLE_CHOICES + 1))
     if len(listed) > MAX_GRAPPLE_CHOICES:
         raise ValueError(f"Choose at most {MAX_GRAPPLE_CHOICES} grappling effects at once.")
@@ -199,3 +213,95 @@ def grapple_next_round(success: bool, /) -> tuple[int, int]:
     """
     rolls: int = constant("grappling_modifiers", "outcome_rolls")
     return (rolls, 0) if success else (0, rolls)
+
+
+def adversary_modifier(strength: int, dexterity: int, /) -> int:
+    """The adversary's DM that raises the grappling Difficulty: the higher of its Str and Dex DM.
+
+    Actions § Grappling > Step 1 ("DM from Str or Dex of the Adversary"); ruling: the adversary's Str or Dex.
+
+    Raises:
+        ValueError: for a negative characteristic.
+    """
+    return max(characteristic_modifier(strength), characteristic_modifier(dexterity))
+
+
+@dataclass(frozen=True)
+class GrappleDamage:
+    """Damage a grappling effect deals: its dice, the armor taken off each roll, and the exact result."""
+
+    effect: GrappleEffect
+    expression: dice.DiceExpression
+    armor: int
+    """The armor that counts (0 when the effect ignores it)."""
+    ignores_armor: bool
+    distribution: dice.Distribution
+
+
+def grapple_damage(
+    effect: GrappleEffect | str,
+    /,
+    *,
+    armor: int = 0,
+    targeted: bool = False,
+    untargeted_armor: UntargetedArmorReading | str = UntargetedArmorReading.COUNTS,
+) -> GrappleDamage:
+    """The damage of the Damage effect (1d3) or a Throw (2d3), after the target's armor, never below 0.
+
+    Twisting a targeted limb or extremity ignores armor; a throw does not (ruling: armor against
+    grappling damage); Damage with no target "assumes a body Throw", so armor counts unless
+    ``untargeted_armor="ignored"`` (ruling: untargeted grappling damage). Actions § Grappling > Step 3.
+
+    Raises:
+        ValueError: for an effect that deals no damage, negative armor or an unknown reading.
+    """
+    kind = choice(GrappleEffect, effect, "The grappling effect")
+    how = choice(UntargetedArmorReading, untargeted_armor, "The untargeted armor reading")
+    row = _row(kind)
+    if row["damage"] is None:
+        raise ValueError(f"The {kind.value.replace('_', ' ')} effect deals no damage.")
+    if not 0 <= armor <= limits.MAX_ARMOR:
+        raise ValueError(f"Armor must be between 0 and {limits.MAX_ARMOR}.")
+    expression = dice.parse_dice(row["damage"])
+    ignores: bool = row["ignores_armor"] and (targeted or how is UntargetedArmorReading.IGNORED)
+    counted = 0 if ignores else armor
+    distribution = dice.map_values(expression.distribution(), lambda value: max(0, value - counted))
+    return GrappleDamage(kind, expression, counted, ignores, distribution)
+
+
+def affordable_effects(
+    effect: int, /, *, hp: int | None = None, dex: int | None = None
+) -> tuple[tuple[GrappleEffect, int], ...]:
+    """Each grappling effect with its cost, for those an Effect of ``effect`` can buy on its own.
+
+    Throw and sweep need the target's HP and Dex; without them they are left out.
+    Actions § Grappling > Step 3.
+
+    Raises:
+        ValueError: for an Effect out of range.
+    """
+    if not 0 <= effect <= limits.MAX_MODIFIER:
+        raise ValueError(f"The Effect to spend must be between 0 and {limits.MAX_MODIFIER}.")
+    found = []
+    for kind in GrappleEffect:
+        row = _row(kind)
+        if row["effect_cost"] is None and (hp if row["cost_basis"] == "hp" else dex) is None:
+            continue
+        cost = grapple_effect_cost(kind, hp=hp, dex=dex)
+        if cost <= effect:
+            found.append((kind, cost))
+    return tuple(found)
+
+
+def cost_share(effect: GrappleEffect | str, /) -> tuple[str, Fraction] | None:
+    """For a throw or a sweep, what its cost is a share of and how much: ``("hp", 1/6)``, ``("dex", 1/2)``,
+    rounded up; ``None`` for an effect with a fixed cost. Actions § Grappling > Step 3.
+
+    Raises:
+        ValueError: for an unknown effect.
+    """
+    row = _row(choice(GrappleEffect, effect, "The grappling effect"))
+    if row["effect_cost"] is not None:
+        return None
+    share: Fraction = row["cost_fraction"]
+    return str(row["cost_basis"]), share

@@ -12,8 +12,15 @@ from enum import StrEnum
 from fractions import Fraction
 from heapq import heappop, heappush
 
+from rules_core import injury as injury_rules
 from rules_core._choices import choice
-from rules_core.checks import check_modifier
+from rules_core.checks import (
+    characteristic_modifier,
+    check_modifier,
+    competence,
+    success_chance,
+    within_check_range,
+)
 from rules_core.tables import constant, table
 
 SPACE_METRES: Fraction = constant("movement_checks", "space_m")
@@ -82,6 +89,8 @@ class Movement:
     spaces: int | Fraction | None
     metres: Fraction | None
     seriously_wounded: bool = False
+    immobile: bool = False
+    """True when the injury allows no movement at all (critically wounded or dying)."""
 
 
 def _column(load: Load, stance: Stance) -> str:
@@ -100,6 +109,7 @@ def movement(
     reading: DistanceReading | str = DistanceReading.SPACES,
     seriously_wounded: bool = False,
     wounded_rounding: WoundedRounding | str = WoundedRounding.DOWN,
+    condition: injury_rules.InjuryCondition | str | None = None,
 ) -> Movement:
     """Spaces and metres of a Move, Dash or Run by load and stance, on 1.5 m or 4.5 m spaces.
 
@@ -108,6 +118,9 @@ def movement(
     Actions § Movement Table. A seriously wounded character moves at 3/4 and
     cannot Dash (Outcomes § Seriously Wounded > Movement Effects); the 3/4 is
     rounded down to whole spaces, or kept exact with ``wounded_rounding="exact"``.
+    ``condition`` (an injury condition) overrides ``seriously_wounded``: its limit comes from
+    :func:`rules_core.injury.movement`, so a critically wounded or dying character does not move at all
+    (``immobile``, no spaces).
 
     Raises:
         ValueError: for an unknown action, load, stance, reading or grid scale.
@@ -116,6 +129,11 @@ def movement(
     carried = choice(Load, load, "The load")
     posture = choice(Stance, stance, "The stance")
     how = choice(DistanceReading, reading, "The distance reading")
+    limit = injury_rules.movement(
+        injury_rules.InjuryCondition.SERIOUSLY_WOUNDED
+        if condition is None and seriously_wounded
+        else (injury_rules.InjuryCondition.UNHURT if condition is None else condition)
+    )
     rounding = choice(WoundedRounding, wounded_rounding, "The wounded rounding")
     try:
         scale = Fraction(scale_m)
@@ -132,11 +150,13 @@ def movement(
     if how is DistanceReading.PRINTED and posture is Stance.STANDING:
         printed = row[f"printed_{column}_m"]
         metres = metres if printed is None else printed
-    if not seriously_wounded or spaces is None or metres is None:
-        return Movement(act, carried, posture, scale, spaces, metres, seriously_wounded)
-    if act is MoveAction.DASH:
+    if not limit.factor:
+        return Movement(act, carried, posture, scale, None, None, True, immobile=True)
+    if limit.factor == 1 or spaces is None or metres is None:
+        return Movement(act, carried, posture, scale, spaces, metres, False)
+    if act is MoveAction.DASH and not limit.can_dash:
         return Movement(act, carried, posture, scale, None, None, True)
-    share: Fraction = constant("injury", "seriously_wounded_movement")
+    share = limit.factor
     if rounding is WoundedRounding.EXACT:
         return Movement(act, carried, posture, scale, spaces * share, metres * share, True)
     whole = int(spaces * share)
@@ -195,3 +215,62 @@ def stance_change_cost(
                 best[to] = cost + step
                 heappush(queue, (cost + step, to))
     raise ValueError(f"No listed change leads from {origin.value} to {target.value}.")  # pragma: no cover
+
+
+class RunCharacteristic(StrEnum):
+    """Which characteristic leads the Run's Athletics roll (see the rulings)."""
+
+    BEST = "best"
+    """The higher modifier of End and Dex (default)."""
+    ENDURANCE = "endurance"
+    """End's modifier, whatever Dex is."""
+    DEXTERITY = "dexterity"
+    """Dex's modifier, whatever End is."""
+
+
+@dataclass(frozen=True)
+class RunRoll:
+    """The Athletics roll of a risky Run: what it adds, against what, and its exact chance."""
+
+    characteristic: str
+    """``"endurance"`` or ``"dexterity"``: the characteristic whose modifier is added."""
+    characteristic_modifier: int
+    competence: int
+    """Characteristic modifier plus Athletics (or the unskilled penalty)."""
+    wound_penalty: int
+    modifier: int
+    """Everything added to 2d6: competence plus the wound penalty."""
+    difficulty: int
+    chance: Fraction
+
+
+def run_roll(
+    endurance: int,
+    dexterity: int,
+    athletics: int | None,
+    /,
+    conditions: int = 0,
+    *,
+    damage: int = 0,
+    characteristic: RunCharacteristic | str = RunCharacteristic.BEST,
+) -> RunRoll:
+    """The Athletics roll of a Run through obstacles, hazards or enemy fire.
+
+    2d6 + Athletics (``None``: unskilled, -3) + End's or Dex's modifier (the higher by default) + the wound
+    penalty, against the Dash's 8 + conditions. Actions § Running (Roll), § List of Full Actions (Run),
+    § Dash (Athletics Roll); Outcomes § Character HP Thresholds. Rulings: the Run roll.
+
+    Raises:
+        ValueError: for a negative characteristic, an out-of-range skill, conditions or damage, or an
+            unknown characteristic choice.
+    """
+    how = choice(RunCharacteristic, characteristic, "The Run characteristic")
+    end_dm, dex_dm = characteristic_modifier(endurance), characteristic_modifier(dexterity)
+    if how is RunCharacteristic.BEST:
+        how = RunCharacteristic.ENDURANCE if end_dm >= dex_dm else RunCharacteristic.DEXTERITY
+    chm = end_dm if how is RunCharacteristic.ENDURANCE else dex_dm
+    skill = competence(chm, athletics)
+    penalty = injury_rules.wound_penalty(damage)
+    modifier = within_check_range(skill + penalty)
+    difficulty = dash_athletics_difficulty(conditions)
+    return RunRoll(how.value, chm, skill, penalty, modifier, difficulty, success_chance(modifier, difficulty))

@@ -87,6 +87,9 @@ def _dash_spaces() -> str:
 VALUES: dict[str, Callable[[], str]] = {
     # Checks
     "chm-of-10": lambda: number(checks.characteristic_modifier(10)),
+    "chm-divisor": lambda: number(checks.characteristic_modifier_working(0).divisor),
+    "chm-offset": lambda: number(-checks.characteristic_modifier_working(0).offset),
+    "chm-example-quotient": lambda: number(checks.characteristic_modifier_working(10).quotient),
     "effect-example": lambda: number(checks.effect(9 + 2, 10)),
     "odds-8-plain": lambda: percent(checks.success_chance(0, 8)),
     "odds-8-advantage": lambda: percent(checks.success_chance(0, 8, advantage=1)),

@@ -12,12 +12,14 @@ from itertools import product
 
 import _calc
 import pytest
+from _dice import brute_force_chance, pct
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.dying import chance_text
 from calculators.format import percent
 from calculators.framework import runtime
+from rules_core import injury
 
 
 def one_round(endurance: int, damage: int) -> Fraction:
@@ -94,21 +96,29 @@ def test_a_chance_too_small_to_show_is_not_written_as_zero() -> None:
 
 def test_the_best_physical_reading_moves_the_seriously_and_critically_wounded_thresholds() -> None:
     # Ruling injury-thresholds, other reading: the table's column, best physical characteristic (9) and
-    # twice it (18) instead of thirds of HP 23 (7 and 15).
+    # twice it (18) instead of thirds of HP 23 (7 and 15). Bleeding needs one roll of 9 under this reading.
     found = runtime.compute(
-        "dying", {"endurance": "9", "damage": "8", "bleeding": "1", "reading": "best_physical"}
+        "dying", {"endurance": "9", "damage": "9", "bleeding": "1", "reading": "best_physical"}
     )
-    assert found["outputs"]["state"] == "wounded"
-    assert "After 1 min untreated: 9 damage, seriously wounded." in found["details"]
-    assert "After 10 min untreated: 18 damage, critically wounded." in found["details"]
-    assert found["outputs"]["minutes_to_dying"] == "16 min"
+    assert found["outputs"]["state"] == "seriously wounded"
+    assert "After 9 min untreated: 18 damage, critically wounded." in found["details"]
+    assert found["outputs"]["minutes_to_dying"] == "15 min"
+    thirds = runtime.compute("dying", {"endurance": "9", "damage": "8", "bleeding": "1"})
+    assert thirds["outputs"]["state"] == "seriously wounded"
+    assert (
+        "bleeding"
+        in runtime.compute(
+            "dying", {"endurance": "9", "damage": "8", "bleeding": "1", "reading": "best_physical"}
+        )["errors"]
+    )
 
 
 def test_a_threshold_above_hp_in_the_table_reading_is_left_out_of_the_timeline() -> None:
     # Str 1, Dex 1, End 20: HP 22; the table's critically wounded threshold 2 x 20 = 40 lies past dying.
-    params = {"strength": "1", "dexterity": "1", "endurance": "20", "damage": "0", "bleeding": "1"}
+    # Bleeding from one roll of 20 (the table's seriously wounded threshold): dying at 23, 3 minutes on.
+    params = {"strength": "1", "dexterity": "1", "endurance": "20", "damage": "20", "bleeding": "1"}
     found = runtime.compute("dying", {**params, "reading": "best_physical"})
-    assert found["ok"] and found["outputs"]["minutes_to_dying"] == "23 min"
+    assert found["ok"] and found["outputs"]["minutes_to_dying"] == "3 min"
     assert "critically wounded" not in found["details"]
 
 
@@ -152,10 +162,49 @@ def test_every_valid_character_computes_and_bleeding_reaches_dying_in_the_minute
     strength: int, dexterity: int, endurance: int, damage: int, bleeding: bool, reading: str
 ) -> None:
     params = {"strength": strength, "dexterity": dexterity, "endurance": endurance, "damage": damage}
-    found = outputs(**params, bleeding=int(bleeding), reading=reading)
     hp = strength + dexterity + endurance
+    best = max(strength, dexterity, endurance)
+    if bleeding and not injury.bleeds_from_roll(damage, hp, reading=reading, best_physical=best):
+        # Outcomes § Bleeding: no single roll of the seriously wounded threshold fits in this damage.
+        assert (
+            "bleeding"
+            in runtime.compute(
+                "dying", {k: str(v) for k, v in {**params, "bleeding": 1, "reading": reading}.items()}
+            )["errors"]
+        )
+        return
+    found = outputs(**params, bleeding=int(bleeding), reading=reading)
     assert found["hp"] == str(hp)
     if damage > hp:
         assert found["state"] == "dying" and found["minutes_to_dying"] == "now"
     elif bleeding:
         assert found["minutes_to_dying"] == f"{hp + 1 - damage} min"
+
+
+def test_massive_damage_survival_is_an_end_roll_against_8_with_the_wound_penalty() -> None:
+    """Outcomes § Massive Damage: more than HP from one attack, End roll against 8 with wound penalties.
+    Str 3, Dex 3, End 15: HP 21; one attack of 22: End DM +3, wound penalty -7 (22 // 3), 2d6 - 4 against 8
+    needs a 12: 1/36 = 2.78%. Ruling: failing is death."""
+    found = _calc.compute("dying", strength=3, dexterity=3, endurance=15, damage=22, attack_damage=22)
+    assert found["outputs"]["massive"] == "2.78%"
+    assert found["outputs"]["massive"] == pct(brute_force_chance(3 - 7, 8, 0))
+    assert "2.78% to survive the massive damage" in found["outputs"]["summary"]
+    assert "Failing it is death" in found["details"]
+
+
+def test_an_attack_of_exactly_hp_is_not_massive_damage() -> None:
+    """Outcomes § Massive Damage: "more than their HP"; HP 21, one attack of 21."""
+    found = _calc.compute("dying", damage=22, attack_damage=21)
+    assert found["outputs"]["massive"] == "\u2014"
+    assert "no massive damage" in found["details"]
+
+
+def test_one_attack_cannot_exceed_the_damage_taken() -> None:
+    assert "attack_damage" in _calc.compute("dying", damage=10, attack_damage=11)["errors"]
+
+
+def test_bleeding_needs_one_roll_of_a_third_of_hp_so_little_damage_cannot_bleed() -> None:
+    """Outcomes § Bleeding: one damage roll of at least 1/3 HP (7 of HP 21) starts it; 6 damage in all
+    cannot hold such a roll, 7 can (the bleeding switch and the damage must agree)."""
+    assert "bleeding" in _calc.compute("dying", damage=6, bleeding="true")["errors"]
+    assert _calc.outputs("dying", damage=7, bleeding="true")["minutes_to_dying"] == "15 min"

@@ -124,3 +124,53 @@ def test_seriously_wounded_cannot_dash() -> None:
 
 def test_unhurt_movement_is_unchanged_by_the_rounding_switch() -> None:
     assert outputs(action="run", wounded_rounding="exact")["spaces"] == "15"
+
+
+@pytest.mark.parametrize("action", ["move", "dash", "run"])
+def test_a_critically_wounded_character_does_not_move(action: str) -> None:
+    """Outcomes § Critically Wounded, § Dying; ruling: movement when critically wounded. The choice once
+    gave Move 3 and Run 11 (the seriously wounded figures), against ``injury.movement``."""
+    found = _calc.compute("movement", action=action, injury="critically_wounded")
+    out = found["outputs"]
+    assert (out["spaces"], out["metres"], out["athletics"]) == ("not possible", "not possible", "\u2014")
+    assert out["summary"].endswith(": not possible.")
+    assert "no movement at all" in found["details"]
+
+
+@pytest.mark.parametrize(
+    ("params", "summary"),
+    [
+        ({"action": "dash", "injury": "seriously_wounded"}, "Dash: not possible."),
+        ({"action": "move", "stance": "prone"}, "Move: not possible;"),
+        ({"action": "run", "scale": "4.5", "stance": "crouching", "injury": "seriously_wounded"}, "2 spaces"),
+        ({"action": "move", "scale": "4.5", "load": "heavy"}, "1 space (4.5 m)"),
+        ({"action": "run", "injury": "seriously_wounded", "wounded_rounding": "exact"}, "11.25 spaces"),
+    ],
+)
+def test_the_summary_counts_spaces_in_words_and_never_counts_not_possible(
+    params: dict[str, str], summary: str
+) -> None:
+    """The format module's plural: "1 space", never "1 spaces" nor "not possible spaces (not possible)"."""
+    text = outputs(**params)["summary"]
+    assert summary in text
+    assert "not possible spaces" not in text and "1 spaces" not in text
+
+
+def test_a_risky_run_rolls_athletics_with_the_better_of_end_and_dex() -> None:
+    """Actions § Running (Roll: Athletics + End or Dex); ruling: the Run roll. Dex 12 (DM +2) beats End 9
+    (DM +1); Athletics 1: 2d6 + 3 against 8 + 2 = 10 succeeds 21/36 = 58.33%."""
+    found = _calc.compute("movement", action="run", endurance=9, dexterity=12, athletics=1, conditions=2)
+    assert found["outputs"]["athletics"] == "Athletics against 10"
+    assert found["outputs"]["roll_chance"] == "58.33%"
+    assert "Dex DM +2 + Athletics 1" in found["details"]
+    end = outputs(
+        action="run", endurance=9, dexterity=12, athletics=1, conditions=2, run_characteristic="endurance"
+    )
+    assert end["roll_chance"] == "41.67%"
+
+
+def test_the_run_roll_carries_the_wound_penalty_and_the_unskilled_penalty() -> None:
+    """Outcomes § Character HP Thresholds (-1 per 3 damage); Core Mechanics § Unskilled Penalty (-3).
+    End and Dex 7 (DM +0), no Athletics, 6 damage: 2d6 - 5 against 8 needs 13: never."""
+    assert outputs(action="run", damage=6)["roll_chance"] == "0%"
+    assert outputs(action="run", athletics=2)["roll_chance"] == "72.22%"

@@ -79,3 +79,10 @@ def test_the_chance_and_the_rolls_chart_equal_brute_force(modifier: int, difficu
 )
 def test_bad_inputs_are_flagged_beside_their_field(field: str, value: str) -> None:
     assert field in runtime.compute("tactics", {field: value})["errors"]
+
+
+def test_the_summary_says_1_attempt_not_1_attempts() -> None:
+    """Actions § Tactics Skill: skill + 1 attempts per battle; skill 0 gives one (format's plural)."""
+    summary = runtime.compute("tactics", {"skill": "0"})["outputs"]["summary"]
+    assert "; 1 attempt per battle." in summary
+    assert "; 3 attempts per battle." in runtime.compute("tactics", {"skill": "2"})["outputs"]["summary"]

@@ -241,3 +241,29 @@ def test_a_modifier_in_a_sum_is_a_term_with_spaces_and_a_true_minus(value: int, 
 @pytest.mark.parametrize(("count", "text"), [(0, "0 rolls"), (1, "1 roll"), (3, "3 rolls")])
 def test_a_count_takes_its_noun_in_the_right_number(count: int, text: str) -> None:
     assert fmt.plural(count, "roll") == text
+
+
+@pytest.mark.parametrize(
+    ("count", "noun", "text"),
+    [
+        (None, "space", "not possible"),
+        (Fraction(45, 4), "space", "11.25 spaces"),
+        (Fraction(1), "space", "1 space"),
+        (-1, "roll", "\u22121 rolls"),
+    ],
+)
+def test_no_count_reads_not_possible_and_a_fraction_reads_as_a_decimal(
+    count: int | Fraction | None, noun: str, text: str
+) -> None:
+    assert fmt.plural(count, noun) == text
+    assert fmt.plural(None, "day", absent="never") == "never"
+
+
+@pytest.mark.parametrize(
+    ("text", "result"),
+    [("1", "1 attempt"), ("4", "4 attempts"), ("2.25", "2.25 attempts"), ("never", "never")],
+)
+def test_a_count_held_as_text_takes_its_noun_and_words_stay_alone(text: str, result: str) -> None:
+    assert fmt.counted(text, "attempt") == result
+    assert fmt.counted(fmt.NOT_POSSIBLE, "space") == fmt.NOT_POSSIBLE
+    assert fmt.counted(fmt.EMPTY, "space") == fmt.EMPTY

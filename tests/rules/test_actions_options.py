@@ -34,6 +34,7 @@ from rules_core.grappling import (
     manoeuvre_difficulty,
     spend_grapple_effect,
 )
+from rules_core.limits import MAX_CHARACTERISTIC
 from rules_core.time_checks import Duration, DurationFloor, combat_rounds, median_duration, task_duration
 
 
@@ -72,8 +73,9 @@ def test_a_sweep_adds_half_dex_to_the_difficulty_under_that_reading() -> None:
 def test_a_throw_without_the_targets_hp_is_rejected() -> None:
     with pytest.raises(ValueError, match="needs the target's HP"):
         grapple_effect_cost("throw")
-    with pytest.raises(ValueError, match="Dex must be between 0 and 200"):
-        grapple_effect_cost("sweep", dex=201)
+    # The bound is the project's largest characteristic (rules_core.limits), not a figure of its own.
+    with pytest.raises(ValueError, match=f"Dex must be between 0 and {MAX_CHARACTERISTIC}"):
+        grapple_effect_cost("sweep", dex=MAX_CHARACTERISTIC + 1)
 
 
 def test_the_grappling_difficulty_is_eight_plus_the_adversarys_dm() -> None:

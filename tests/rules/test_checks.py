@@ -280,3 +280,19 @@ def test_a_derived_modifier_brought_in_range_keeps_every_chance_exact(
     dice give it unbounded (2d6, or 3d6 keeping the two highest or lowest)."""
     chance = checks.success_chance(checks.within_check_range(modifier), difficulty, max(net, 0), max(-net, 0))
     assert chance == brute_force_chance(modifier, difficulty, net)
+
+
+def test_modifiers_are_read_as_kind_and_number_pairs() -> None:
+    """Core Mechanics § Modifiers to Rolls: a kind and a DM each; a true minus reads as a minus."""
+    from rules_core.checks import Modifier, combine_modifiers, parse_modifiers
+
+    found = parse_modifiers("scope +2, Scope 1, light \u22121, ")
+    assert found == (
+        Modifier("scope", 2, "scope"),
+        Modifier("Scope", 1, "Scope"),
+        Modifier("light", -1, "light"),
+    )
+    assert combine_modifiers(found).total == 1
+    for bad in ("+2", "scope", "scope +x", "scope +2 +1"):
+        with pytest.raises(ValueError, match="like scope"):
+            parse_modifiers(bad)

@@ -118,6 +118,26 @@ CASES: dict[str, tuple[Callable[[Any], object], type[StrEnum]]] = {
         lambda r: movement.movement("run", seriously_wounded=True, wounded_rounding=r),
         movement.WoundedRounding,
     ),
+    "ballistic_correction.tracer_reading": (
+        lambda r: aim.ballistic_correction(2, tracers="full_auto", tracer_reading=r),
+        aim.TracerReading,
+    ),
+    "ballistic_correction.tracers": (
+        lambda r: aim.ballistic_correction(2, tracers=r),
+        aim.Tracers,
+    ),
+    "grapple_damage.untargeted_armor": (
+        lambda r: grappling.grapple_damage("damage", armor=2, untargeted_armor=r),
+        grappling.UntargetedArmorReading,
+    ),
+    "run_roll.characteristic": (
+        lambda r: movement.run_roll(9, 12, 1, characteristic=r),
+        movement.RunCharacteristic,
+    ),
+    "movement.condition": (
+        lambda r: movement.movement("run", condition=r),
+        injury.InjuryCondition,
+    ),
     "stance_change_cost.reading": (
         lambda r: movement.stance_change_cost("standing", "prone", r),
         movement.StanceReading,

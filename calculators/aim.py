@@ -1,0 +1,149 @@
+"""Aim: the aim bonus of this round's aim actions, its maximum, ballistic correction with tracers, spotters.
+
+Rules: Actions § List of Minor Actions (Aim), § Aim (Weapon Aim Modifier, Maximum Aim, Keeping Aim),
+§ Ballistic Correction (Effect, Spotter, Tracer Rounds). Rulings: maximum aim, ballistic correction and the
+aim limit, aim for the next ranged attack, tracers and ballistic correction. All maths is in
+:mod:`rules_core.aim`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from calculators import framework as fw
+from calculators.format import plural, signed
+from calculators.parts import enum_choices
+from rules_core import aim, limits
+from rules_core.tables import int_constant
+
+__all__ = ["CALCULATOR", "compute"]
+
+AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
+CORRECTION = fw.RuleLink("Ballistic correction", "rules/attacks.md#ballistic-correction")
+MAXIMUM = fw.RuleLink("ruling: maximum aim", "rulings.md#aim-maximum")
+CORRECTION_MAX = fw.RuleLink("ruling: correction within the aim limit", "rulings.md#ballistic-aim-max")
+RANGED = fw.RuleLink("ruling: the next ranged attack", "rulings.md#aim-ranged")
+TRACERS = fw.RuleLink("ruling: tracers and correction", "rulings.md#tracer-correction")
+
+READINGS = enum_choices(
+    aim.AimReading,
+    {aim.AimReading.PER_ACTION: "Each aim action", aim.AimReading.ONCE: "Once, then +1 an action"},
+)
+TRACER_CHOICES = enum_choices(
+    aim.Tracers,
+    {
+        aim.Tracers.NONE: "No tracers",
+        aim.Tracers.TRACERS: "Tracers",
+        aim.Tracers.FULL_AUTO: "Tracers, full auto",
+    },
+)
+TRACER_READINGS = enum_choices(
+    aim.TracerReading,
+    {aim.TracerReading.STEP: "Tracers set the step", aim.TracerReading.ADDED: "Tracers add to the +1"},
+)
+MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
+
+
+def _compute(values: Mapping[str, Any]) -> fw.Result:
+    """This round's aim, the maximum, and last round's aim corrected."""
+    weapon, reading = values["weapon_aim"], values["reading"]
+    with fw.on_field("weapon_aim"):
+        bonus = aim.aim_bonus(values["aim_actions"], weapon, reading)
+        most = aim.max_aim_bonus(weapon, reading)
+    per = "+1" if weapon is None else f"the weapon's {signed(weapon)}"
+    steps = [
+        fw.Step(
+            f"{plural(values['aim_actions'], 'aim action')}, each worth {per}: aim {signed(bonus)} on the "
+            "next ranged attack (thrown weapons too, not a melee blow).",
+            RANGED,
+        ),
+        fw.Step(f"At most {MAX_AIM_ACTIONS} aim actions count: aim {signed(most)} at most.", MAXIMUM),
+    ]
+    outputs = {"aim": signed(bonus), "maximum": signed(most)}
+    if values["kept"] is not None:
+        with fw.on_field("kept"):
+            corrected = aim.ballistic_correction(
+                values["kept"],
+                weapon,
+                reading,
+                tracers=values["tracers"],
+                tracer_reading=values["tracer_reading"],
+            )
+        outputs["corrected"] = signed(corrected)
+        steps.append(
+            fw.Step(
+                f"Shooting on at the same target and seeing the shots land: aim {signed(values['kept'])} "
+                f"kept, now {signed(corrected)} (never above {signed(most)}).",
+                TRACERS if values["tracers"] != aim.Tracers.NONE else CORRECTION_MAX,
+            )
+        )
+    if values["spotter"]:
+        outputs["spotter"] = f"{aim.spotter_conditions()} conditions"
+        steps.append(
+            fw.Step(
+                f"A spotter calling out coordinates: {aim.spotter_conditions()} conditions in your favour.",
+                CORRECTION,
+            )
+        )
+    return fw.Result(outputs=outputs, working=tuple(steps))
+
+
+def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
+    """The aim to add to the next ranged attack, in one line."""
+    text = f"Aim {out['aim']} on your next ranged attack (at most {out['maximum']})"
+    if "corrected" in out:
+        text += f"; corrected fire: aim {out['corrected']}"
+    if "spotter" in out:
+        text += f"; a spotter adds {out['spotter']}"
+    return text + "."
+
+
+compute = fw.answered(_compute, _summary)
+"""The calculation, then its answer in one line."""
+
+
+CALCULATOR = fw.Calculator(
+    name="aim",
+    title="Aim and ballistic correction",
+    summary="The aim bonus for your next shot, and what correcting your fire, tracers and a spotter add.",
+    inputs=(
+        fw.IntInput("aim_actions", "Aim actions", 1, 0, MAX_AIM_ACTIONS, help="Minor actions spent aiming."),
+        fw.OptionalIntInput(
+            "weapon_aim",
+            "Weapon aim modifier",
+            1,
+            aim.MAX_WEAPON_AIM,
+            help="Blank: the weapon has none (+1).",
+        ),
+        fw.OptionalIntInput(
+            "kept",
+            "Aim kept from last round",
+            0,
+            limits.MAX_MODIFIER,
+            help="For ballistic correction: shooting on at a target whose shots you see land.",
+        ),
+        fw.ChoiceInput(
+            "tracers", "Tracers", TRACER_CHOICES, aim.Tracers.NONE.value, help="They change the correction."
+        ),
+        fw.BoolInput("spotter", "A spotter calls out coordinates"),
+        fw.ChoiceInput(
+            "reading", "Weapon aim modifier counts (ruling)", READINGS, aim.AimReading.PER_ACTION.value
+        ),
+        fw.ChoiceInput("tracer_reading", "Tracers (ruling)", TRACER_READINGS, aim.TracerReading.STEP.value),
+    ),
+    outputs=(
+        fw.Output("aim", "Aim"),
+        fw.Output("maximum", "Most aim"),
+        fw.Output("corrected", "Corrected fire"),
+        fw.Output("spotter", "Spotter"),
+    ),
+    compute=compute,
+    uses=(
+        "rules_core.aim.aim_bonus",
+        "rules_core.aim.max_aim_bonus",
+        "rules_core.aim.ballistic_correction",
+        "rules_core.aim.spotter_conditions",
+    ),
+    rules=(AIM, CORRECTION, MAXIMUM, CORRECTION_MAX),
+)
