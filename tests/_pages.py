@@ -96,6 +96,7 @@ class _State:
     link: Link | None = None
     refuse: bool = False
     gzip: bool = True
+    mounts: dict[str, Path] = field(default_factory=dict)
     zipped: dict[tuple[str, float], bytes] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -120,8 +121,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
         self._record(path, status, len(body), False)
 
-    def _file(self, rel: str) -> Path | None:
-        folder = self.state.folder
+    def _file(self, rel: str, folder: Path) -> Path | None:
         target = (folder / rel).resolve()
         if not target.is_relative_to(folder.resolve()):
             return None
@@ -142,17 +142,22 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         link = state.link
         if link:
             time.sleep(link.rtt)
-        if not raw.startswith(SUB_PATH):
+        folder, sub = state.folder, SUB_PATH
+        for mount, other in state.mounts.items():  # other sites of the same origin
+            if raw.startswith(mount):
+                folder, sub = other, mount
+        if not raw.startswith(sub):
             self._plain(404, raw)
             return
-        rel = unquote(raw[len(SUB_PATH) :])
+        rel = unquote(raw[len(sub) :])
+        logged = rel if sub == SUB_PATH else sub + rel
         for pattern, status in state.fails:
             if pattern.search(rel):
-                self._plain(status, rel)
+                self._plain(status, logged)
                 return
-        target = self._file(rel)
+        target = self._file(rel, folder)
         if target is None:
-            missing = self._file("404.html")
+            missing = self._file("404.html", folder)
             body = missing.read_bytes() if missing else b"404\n"
             self.send_response(404)
             self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -160,14 +165,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             if self.command == "GET":
                 self._send(body, link)
-            self._record(rel, 404, len(body), False)
+            self._record(logged, 404, len(body), False)
             return
         if target.is_dir():  # a folder asked without its slash: where GitHub Pages sends it
             self.send_response(301)
-            self.send_header("Location", f"{SUB_PATH}{rel}/")
+            self.send_header("Location", f"{sub}{rel}/")
             self.send_header("Content-Length", "0")
             self.end_headers()
-            self._record(rel, 301, 0, False)
+            self._record(logged, 301, 0, False)
             return
         data = target.read_bytes()
         stat = target.stat()
@@ -186,7 +191,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if fresh:
             self.send_header("Content-Length", "0")
             self.end_headers()
-            self._record(rel, 304, 0, False)
+            self._record(logged, 304, 0, False)
             return
         body = data
         suffix = target.suffix
@@ -204,18 +209,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command != "GET":
-            self._record(rel, 200, 0, False)
+            self._record(logged, 200, 0, False)
             return
         cut = next((after for pattern, after in state.drops if pattern.search(rel)), None)
         if cut is not None:
             self._send(body[:cut], link)
-            self._record(rel, 200, min(cut, len(body)), False)
+            self._record(logged, 200, min(cut, len(body)), False)
             self.close_connection = True
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)
             return
         sent = self._send(body, link)
-        self._record(rel, 200, sent, sent == len(body))
+        self._record(logged, 200, sent, sent == len(body))
 
     def _send(self, body: bytes, link: Link | None) -> int:
         sent = 0
@@ -240,12 +245,19 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class PagesServer:
-    """The folder under SUB_PATH on a free 127.0.0.1 port (or ``port``), cached like GitHub Pages."""
+    """The folder under SUB_PATH on a free 127.0.0.1 port (or ``port``), cached like GitHub Pages;
+    ``mounts`` (sub-path -> folder) serves other folders beside it (logged by their full path)."""
 
     def __init__(
-        self, folder: Path, *, link: Link | None = None, port: int = 0, compress: bool = True
+        self,
+        folder: Path,
+        *,
+        link: Link | None = None,
+        port: int = 0,
+        compress: bool = True,
+        mounts: dict[str, Path] | None = None,
     ) -> None:
-        self.state = _State(Path(folder), link=link, gzip=compress)
+        self.state = _State(Path(folder), link=link, gzip=compress, mounts=dict(mounts or {}))
         handler = type("Handler", (_Handler,), {"state": self.state})
         self.httpd = _Server(("127.0.0.1", port), handler)
         self.port = self.httpd.server_address[1]
