@@ -100,12 +100,13 @@ function startOffline() {
   function heard(event) {
     const msg = event.data || {};
     if (msg.type !== "offline-status") return;
+    // A copy overtaken by a deploy (this page's or a new one's): ask for the newest version.
+    if (msg.state === "outdated") checkForUpdate();
     // Only the version this page runs on (or the first one being saved) speaks in the mark.
     if (activeCache && msg.cache !== activeCache) return;
     if (!activeCache && msg.state !== "saving" && navigator.serviceWorker.controller) activeCache = msg.cache;
     status = msg;
     render();
-    if (msg.state === "outdated") checkForUpdate();
   }
 
   async function checkForUpdate() {

@@ -10,7 +10,8 @@
 //             gets each engine file once), others are revalidated with the server; the engine's files
 //             come last. A file whose bytes are another build's (a deploy landed during the copy)
 //             is "outdated": the copy is never called available, and the new version is fetched
-//             (registration.update); it takes over by itself when this copy is not complete. A file
+//             (registration.update); it takes over by itself when this copy is not complete. An
+//             outdated copy beside a complete active one fails its install (it is never offered). A file
 //             that still fails does not stop the others: the worker installs, records what failed
 //             and tells the pages (progress and outcome).
 //   activate: delete older caches of this site only, take control of open pages
@@ -206,6 +207,9 @@ self.addEventListener("install", (event) => {
       const status = await precache(SETTINGS.files);
       // A complete copy replaces at once a version whose copy is not (nothing of value is lost: that
       // copy could not serve the site offline); otherwise the new version waits for the Update notice.
+      // Overtaken by a deploy while a complete version runs: this one must never wait to be chosen
+      // (Update would switch to an incomplete copy); it fails, the pages ask for the newest version.
+      if (stateOf(status) === "outdated" && self.registration.active) throw new Error("outdated copy");
       const before = await activeStatus();
       if (stateOf(status) === "ready" && self.registration.active && stateOf(before) !== "ready") {
         await self.skipWaiting();

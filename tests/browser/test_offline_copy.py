@@ -209,10 +209,8 @@ def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_off
         host.server.deploy(deployed)
         wait_mark(page, "Available offline")
         new = cache_name(deployed)
-        until(
-            page,
-            f"async () => (await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).join() === {new!r}",
-        )
+        ours = "(await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).join()"
+        until(page, f"async () => {ours} === {new!r}")  # the old copy is gone once the new one runs
         seen = marks(page)
         said = [m for m in seen if m["text"] == "Available offline"]
         assert said and all(m["cache"] == new for m in said), seen
