@@ -33,6 +33,8 @@ from .test_offline import cache_name, rewrite_service_worker, until
 pytestmark = pytest.mark.browser
 
 MARK = "[data-mneme-offline]"
+OURS_JS = "(await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).join()"
+"""The offline copies of this origin, joined (awaited inside an async function)."""
 ENGINE = re.compile(r"^assets/(pyodide/|calculators/(mneme_rules\.|worker\.))")
 
 # Every text the offline mark shows, with the cache of the version that said it, across reloads.
@@ -209,8 +211,7 @@ def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_off
         host.server.deploy(deployed)
         wait_mark(page, "Available offline")
         new = cache_name(deployed)
-        ours = "(await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).join()"
-        until(page, f"async () => {ours} === {new!r}")  # the old copy is gone once the new one runs
+        until(page, f"async () => {OURS_JS} === {new!r}")  # the old copy is gone once the new one runs
         seen = marks(page)
         said = [m for m in seen if m["text"] == "Available offline"]
         assert said and all(m["cache"] == new for m in said), seen
@@ -231,3 +232,44 @@ def next_build(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     dest = tmp_path_factory.mktemp("next")
     build_site(site_url, dest, label="next")
     return dest
+
+
+def docs_deploy(source: Path, dest: Path, word: str) -> str:
+    """A docs-only deploy: every page of ``source`` changed (the glossary's title says ``word``),
+    its sw.js made again; returns its cache's name."""
+    shutil.copytree(source, dest)
+    for page in dest.rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("</h1>", f" ({word})</h1>", 1), encoding="utf-8")
+    return rewrite_service_worker(dest)
+
+
+def test_a_deploy_during_an_updates_copy_is_never_offered_and_the_newest_is(
+    browser: Any, site_copy: Path, tmp_path: Path, python_outputs: Any
+) -> None:
+    with hosted(browser, site_copy) as host:
+        page = host.new_page()
+        page.goto("glossary/")
+        wait_mark(page, "Available offline")
+        old = cache_name(site_copy)
+        second, third = tmp_path / "b", tmp_path / "c"
+        docs_deploy(site_copy, second, "B")
+        newest = docs_deploy(site_copy, third, "C")
+        host.server.set_link(Link(2, 40))  # B's pages come slowly
+        host.server.deploy(second)
+        page.evaluate("(async () => (await navigator.serviceWorker.getRegistration()).update())()")
+        until(page, "async () => !!(await navigator.serviceWorker.getRegistration()).installing")
+        host.server.deploy(third)  # lands while B's copy is being saved
+        host.server.set_link(None)
+        page.locator('[data-action="update"]').wait_for(timeout=120_000)
+        waiting = "async () => (await navigator.serviceWorker.getRegistration()).waiting !== null"
+        until(page, waiting)
+        assert page.inner_text(MARK) == "Available offline"  # this page's own copy, still whole
+        assert newest in offline_caches(page) and old in offline_caches(page)
+        page.click('[data-action="update"]')
+        page.wait_for_function("() => document.querySelector('h1').textContent.includes('(C)')")
+        until(page, f"async () => {OURS_JS} === {newest!r}")  # the old copies are gone
+        offline = computes_offline(host, python_outputs)
+        offline.goto("glossary/")
+        assert "(C)" in offline.locator("h1").first.inner_text()
+        page.close()
