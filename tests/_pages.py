@@ -8,7 +8,8 @@ A test can, while the browser runs:
 - ``deploy(folder)``: switch to another build at once (the next request sees it, as after a deploy);
 - read ``log``: every request with its status and the body bytes sent (``sent(path)``, ``full(path)``:
   how many times a file was sent whole with 200);
-- ``drop(pattern, after=0)``: cut the connection of matching requests after so many body bytes,
+- ``drop(pattern, after=0, times=None)``: cut the connection of matching requests after so many body
+  bytes (the next ``times`` of them, or every one),
   ``fail(pattern, status)``: answer them with an error status; ``clear_faults()``;
 - ``link``: one shared pipe (``Link(mbps, rtt_ms)``) every response goes through, whoever asks (a page,
   a worker, the service worker): a phone's one radio, paced here, not in the browser;
@@ -78,7 +79,8 @@ class Link:
 
 @dataclass(frozen=True)
 class Sent:
-    """One request: the path under the sub-path, the status, body bytes sent, whether whole."""
+    """One request: the path under the sub-path, the status, body bytes sent, whether whole, when it
+    was asked (``time.monotonic()``; the log is in that order)."""
 
     path: str
     status: int
@@ -91,13 +93,16 @@ class Sent:
 class _State:
     folder: Path
     log: list[Sent] = field(default_factory=list)
-    drops: list[tuple[re.Pattern[str], int]] = field(default_factory=list)
+    drops: list[list[Any]] = field(default_factory=list)
+    """[pattern, bytes sent before the cut, cuts left (None: every time)]"""
     fails: list[tuple[re.Pattern[str], int]] = field(default_factory=list)
     link: Link | None = None
     refuse: bool = False
     gzip: bool = True
     mounts: dict[str, Path] = field(default_factory=dict)
     zipped: dict[tuple[str, float], bytes] = field(default_factory=dict)
+    busy: int = 0
+    """Requests being answered (``log`` waits a moment for them to be recorded)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -110,7 +115,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def _record(self, path: str, status: int, size: int, whole: bool) -> None:
         with self.state.lock:
-            self.state.log.append(Sent(path, status, size, whole, time.monotonic()))
+            self.state.log.append(Sent(path, status, size, whole, self.started))
 
     def _plain(self, status: int, path: str) -> None:
         body = f"{status}\n".encode()
@@ -133,6 +138,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.do_GET()
 
     def do_GET(self) -> None:
+        self.started = time.monotonic()
+        with self.state.lock:
+            self.state.busy += 1
+        try:
+            self._answer()
+        finally:
+            with self.state.lock:
+                self.state.busy -= 1
+
+    def _answer(self) -> None:
         state = self.state
         raw = urlsplit(self.path).path
         if state.refuse:
@@ -211,7 +226,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if self.command != "GET":
             self._record(logged, 200, 0, False)
             return
-        cut = next((after for pattern, after in state.drops if pattern.search(rel)), None)
+        cut = None
+        with state.lock:
+            for rule in state.drops:
+                if rule[0].search(rel) and rule[2] != 0:
+                    cut = rule[1]
+                    rule[2] = None if rule[2] is None else rule[2] - 1
+                    break
         if cut is not None:
             self._send(body[:cut], link)
             self._record(logged, 200, min(cut, len(body)), False)
@@ -270,8 +291,12 @@ class PagesServer:
 
     @property
     def log(self) -> list[Sent]:
+        """Every request so far (once those being answered are recorded, for up to a second)."""
+        end = time.monotonic() + 1
+        while self.state.busy and time.monotonic() < end:
+            time.sleep(0.01)
         with self.state.lock:
-            return list(self.state.log)
+            return sorted(self.state.log, key=lambda sent: sent.at)
 
     @property
     def folder(self) -> Path:
@@ -288,8 +313,9 @@ class PagesServer:
     def set_link(self, link: Link | None) -> None:
         self.state.link = link
 
-    def drop(self, pattern: str, after: int = 0) -> None:
-        self.state.drops.append((re.compile(pattern), after))
+    def drop(self, pattern: str, after: int = 0, times: int | None = None) -> None:
+        """Cut matching responses after ``after`` body bytes: the next ``times`` of them, or all."""
+        self.state.drops.append([re.compile(pattern), after, times])
 
     def fail(self, pattern: str, status: int = 503) -> None:
         self.state.fails.append((re.compile(pattern), status))

@@ -71,10 +71,14 @@ def test_a_deploy_faults_and_the_network_gone(served: PagesServer, tmp_path: Pat
     assert (status, body) == (200, b"<h1>v2</h1>")  # the old validator no longer matches
     served.fail(r"^docs/", 503)
     assert ask(served, SUB_PATH + "docs/")[0] == 503
-    served.drop(r"\.zip$", after=1000)
+    served.drop(r"\.zip$", after=1000, times=1)
     with pytest.raises(http.client.IncompleteRead):
         ask(served, SUB_PATH + "big.zip")
-    assert [s.bytes for s in served.log if s.path == "big.zip"] == [1000]
+    assert len(ask(served, SUB_PATH + "big.zip")[2]) == 102_400  # cut once only
+    assert [(s.bytes, s.whole) for s in served.log if s.path == "big.zip"] == [(1000, False), (102_400, True)]
+    served.drop(r"\.zip$")
+    with pytest.raises(http.client.IncompleteRead):
+        ask(served, SUB_PATH + "big.zip")
     served.clear_faults()
     assert len(ask(served, SUB_PATH + "big.zip")[2]) == 102_400
     served.offline()
