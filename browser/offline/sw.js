@@ -192,7 +192,8 @@ async function activeStatus() {
   for (const name of await caches.keys()) {
     if (!ours(name) || name === CACHE) continue;
     const hit = await (await caches.open(name)).match(STATUS_KEY);
-    if (hit) return hit.json();
+    const status = hit ? await hit.json() : null;
+    if (status && !status.abandoned) return status; // an abandoned copy's files only wait to be carried over
   }
   return null;
 }
@@ -209,7 +210,12 @@ self.addEventListener("install", (event) => {
       // copy could not serve the site offline); otherwise the new version waits for the Update notice.
       // Overtaken by a deploy while a complete version runs: this one must never wait to be chosen
       // (Update would switch to an incomplete copy); it fails, the pages ask for the newest version.
-      if (stateOf(status) === "outdated" && self.registration.active) throw new Error("outdated copy");
+      if (stateOf(status) === "outdated" && self.registration.active) {
+        const headers = { "content-type": "application/json" };
+        const abandoned = JSON.stringify({ ...status, abandoned: true });
+        await (await caches.open(CACHE)).put(STATUS_KEY, new Response(abandoned, { headers }));
+        throw new Error("outdated copy");
+      }
       const before = await activeStatus();
       if (stateOf(status) === "ready" && self.registration.active && stateOf(before) !== "ready") {
         await self.skipWaiting();
