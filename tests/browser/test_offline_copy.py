@@ -3,8 +3,8 @@
 - A first visit sends each engine file whole once (the engine's download and the offline copy share
   it), and the copy is complete afterwards: with the network gone, a reload computes live.
 - A docs-only deploy re-downloads none of the unchanged files: the new copy takes them from the old one.
-- A deploy landing while a first visit's copy is being saved never leaves "Available offline" over a
-  mixed cache: the new build's copy is saved, takes over by itself, and works offline.
+- A deploy landing during an update's copy: that copy is never offered, the newest build is.
+  (A deploy landing during a first visit's copy: ``test_updates.py``, which has the next build.)
 
 Each test serves its own copy of the session-built site; the server counts what it sent per file,
 paces every response through one shared link (the service worker's own requests too) and can go
@@ -199,42 +199,6 @@ def test_a_docs_only_deploy_downloads_only_what_changed(
         assert offline_caches(page) == [new]
         computes_offline(host, python_outputs)
         page.close()
-
-
-def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_offline(
-    browser: Any, site_copy: Path, next_build: Path, tmp_path: Path, python_outputs: Any
-) -> None:
-    deployed = tmp_path / "b"
-    shutil.copytree(next_build, deployed)
-    with hosted(browser, site_copy, Link(16, 40)) as host:
-        page = host.new_page()
-        page.goto("calculators/effect/")
-        wait_ready(page.locator('form[data-calculator="effect"]'))
-        wait_mark(page, r"Saving for offline use\W+[1-9]")  # the copy is under way
-        host.server.deploy(deployed)
-        wait_mark(page, "Available offline")
-        new = cache_name(deployed)
-        until(page, f"async () => {OURS_JS} === {new!r}")  # the old copy is gone once the new one runs
-        seen = marks(page)
-        said = [m for m in seen if m["text"] == "Available offline"]
-        assert said and all(m["cache"] == new for m in said), seen
-        # The copy is the new build's, whole: offline, its pages run its own engine.
-        page.close()
-        computed = computes_offline(host, python_outputs)
-        form = computed.locator('form[data-calculator="effect"]')
-        page_build = computed.evaluate("document.querySelector('meta[name=\"mneme-build\"]').content")
-        assert form.evaluate("f => f.dataset.engineBuild") == page_build
-        assert page_build in (deployed / "index.html").read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def next_build(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The next deploy: the same sources built under another label (a new wheel, worker and build)."""
-    from _site import build_site
-
-    dest = tmp_path_factory.mktemp("next")
-    build_site(site_url, dest, label="next")
-    return dest
 
 
 def docs_deploy(source: Path, dest: Path, word: str) -> str:
