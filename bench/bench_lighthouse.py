@@ -1,8 +1,8 @@
 """Lighthouse (mobile) performance and accessibility: every page of ours beside a stock mkdocs-material page.
 
-Served gzipped as a static host does (``bench_phone.gzip_server``). Each built page is scored and
-counted as a *calculator page* (it has a calculator or a table app: the engine starts there) or a
-*reading page*; the summary gives the lowest of each beside the stock page (the targets:
+Served as GitHub Pages serves it (``tests/_pages.py``: gzip, ETag, ``max-age=600``). Each built page
+is scored and counted as a *calculator page* (it has a calculator or a table app: the engine starts
+there) or a *reading page*; the summary gives the lowest of each beside the stock page (the targets:
 every reading page at least the stock page, every calculator page at least 90, accessibility 100).
 
 Lighthouse is not a dependency of the site: install it anywhere (``npm install --prefix DIR
@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
 import _site  # noqa: E402
+from _pages import PagesServer  # noqa: E402
 from _site import CHROMIUM, build_site  # noqa: E402
-from bench_phone import gzip_server  # noqa: E402
 from bench_site import build_stock  # noqa: E402
 
 from sitebuild.early_engine import COMPUTES  # noqa: E402  (what makes a page start the engine)
@@ -83,11 +83,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         ours_dir, stock_dir = Path(folder) / "ours", Path(folder) / "stock"
         mounts = {"/stock/": stock_dir / "site"} | ({"/before/": args.before} if args.before else {})
-        server = gzip_server(ours_dir, mounts)
+        server = PagesServer(ours_dir, mounts=mounts)
         build_site(server.url, ours_dir)
         origin = server.url.removesuffix(_site.SUB_PATH)
         build_stock(stock_dir, origin + "/stock/")
-        server.start()
         kinds = pages(ours_dir)
         if args.only is not None:
             kinds = {p: c for p, c in kinds.items() if p in args.only}

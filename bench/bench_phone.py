@@ -1,17 +1,18 @@
 """Benchmark on a phone profile: bare stock Pyodide vs our first live result; reading pages.
 
-In one run, headless Chromium with the CPU slowed 4x (``Emulation.setCPUThrottlingRate``) and the
-network at 9 Mbps / 150 ms (``Network.emulateNetworkConditions``), every file served gzipped where a
-static host would (HTML, JS, CSS, JSON, SVG, wasm; not zip or wheel files, already deflated):
+In one run, headless Chromium with the CPU slowed 4x (``Emulation.setCPUThrottlingRate``) and ONE
+shared link of 9 Mbps / 150 ms for everything the browser fetches: the test server
+(``tests/_pages.py``, caching like GitHub Pages: ETag, ``max-age=600``, gzip where Pages compresses)
+paces every response through one pipe, whoever asks (the page, the engine's worker and the service
+worker from its first request), as a phone's one radio would:
 
 1. **bare**: a blank page whose module worker runs ``loadPyodide`` from the *stock* npm files
    (``node_modules/pyodide``), from navigation to ready (the floor);
 2. **first visit**: our Effect calculator, from navigation to its first live result (cold context);
-3. **returning visit**: the same, in the same context once the service worker's precache and the
-   engine's memory snapshot are stored (the service worker's own network slowed the same way; it
-   answers a page the player opens from its cache, so only a reload or instant navigation would
-   wait for it);
-   then 30 edits there, each timed from the input to its result (warm recompute, median and p95);
+   then the bytes the server sent per file until the offline copy is complete;
+3. **returning visit**: the same, in the same context once the offline copy and the engine's memory
+   snapshot are stored; then 30 edits there, each timed from the input to its result (warm
+   recompute, median and p95);
 4. **warm start**: a reading page left idle (the loader warms the engine), then instant navigation
    to the Effect calculator: from the click to its first live result;
 5. **reading page**: first contentful paint of our glossary vs the same markdown built by a stock
@@ -27,10 +28,6 @@ Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR]``.
 from __future__ import annotations
 
 import argparse
-import functools
-import gzip
-import io
-import json
 import shutil
 import statistics
 import sys
@@ -43,18 +40,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402
-from _site import SiteServer, build_site, launch_chromium  # noqa: E402
+from _pages import Link, PagesServer  # noqa: E402
+from _site import build_site, launch_chromium  # noqa: E402
 from bench_boot import BARE, RECOMPUTE_JS, percentile  # noqa: E402
 from bench_site import PAINT_JS, READING_PAGE, build_stock  # noqa: E402
 
 CPU_SLOWDOWN = 4
-NETWORK = {
-    "offline": False,
-    "latency": 150,
-    "downloadThroughput": 9_000_000 / 8,
-    "uploadThroughput": 9_000_000 / 8,
-}
-GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".xml", ".wasm", ".webmanifest", ".txt", "/")
+LINK_MBPS, LINK_RTT_MS = 9, 150
 BEFORE = "/before/"
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
@@ -85,6 +77,11 @@ SERVED_BY_WORKER_JS = "() => performance.getEntriesByType('navigation')[0].worke
 STORED_JS = """
 async () => {
   await window.mnemeOffline.ready;
+  for (let i = 0; i < 3000; i++) {
+    const mark = document.querySelector("[data-mneme-offline]");
+    if (mark && mark.dataset.state !== "saving") break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const name = "mneme-engine-snapshot@" + new URL("../../", document.baseURI).pathname;
   for (let i = 0; i < 1200; i++) {
     const names = await caches.keys();
@@ -96,41 +93,6 @@ async () => {
   return false;
 }
 """
-
-
-class _Gzipping(_site._Handler):
-    """The tests' handler, sending gzip (level 6, cached) for what a static host compresses."""
-
-    cache: dict[str, bytes] = {}  # noqa: RUF012 (shared on purpose: one cache per process)
-
-    def send_head(self) -> Any:
-        path = self.translate_path(self.path)
-        if Path(path).is_dir():
-            path = str(Path(path) / "index.html")
-        if not (
-            path.endswith(GZIPPED)
-            and "gzip" in self.headers.get("Accept-Encoding", "")
-            and Path(path).is_file()
-        ):
-            return super().send_head()
-        if path not in self.cache:
-            self.cache[path] = gzip.compress(Path(path).read_bytes(), 6)
-        body = self.cache[path]
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "max-age=600")  # as GitHub Pages sends
-        self.end_headers()
-        return io.BytesIO(body)
-
-
-def gzip_server(directory: Path, mounts: dict[str, Path]) -> SiteServer:
-    server = SiteServer(directory, mounts)
-    folders = {sub: str(folder) for sub, folder in mounts.items()}
-    server.httpd.RequestHandlerClass = functools.partial(_Gzipping, directory=str(directory), mounts=folders)
-    server.httpd.handle_error = lambda request, address: None
-    return server
 
 
 SETTLE_MS = 2500
@@ -155,30 +117,9 @@ def tab(ctx: Any) -> Any:
 
 
 def throttle(ctx: Any, page: Any) -> None:
+    """The phone's slower CPU (the link is the server's: ``Link``)."""
     cdp = ctx.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", NETWORK)
-
-
-def throttle_service_workers(browser: Any) -> int:
-    """Slow the network of every running service worker too: a page's CDP session throttles only the
-    page and its dedicated workers, so the service worker's own fetches (a file not cached, a page
-    asked network-first) would go at full speed. Attached through the browser's session
-    (``Target.sendMessageToTarget``); returns how many service workers were throttled."""
-    session = browser.new_browser_cdp_session()
-    count = 0
-    for target in session.send("Target.getTargets")["targetInfos"]:
-        if target["type"] != "service_worker":
-            continue
-        sid = session.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": False})
-        for number, (method, params) in enumerate(
-            [("Network.enable", {}), ("Network.emulateNetworkConditions", NETWORK)], start=1
-        ):
-            message = json.dumps({"id": number, "method": method, "params": params})
-            session.send("Target.sendMessageToTarget", {"sessionId": sid["sessionId"], "message": message})
-        count += 1
-    return count
 
 
 def bare(browser: Any, origin: str) -> float:
@@ -192,20 +133,31 @@ def bare(browser: Any, origin: str) -> float:
 
 
 def first_and_returning(
-    browser: Any, base: str, recomputes: list[float], breakdown: list[list[float]]
+    browser: Any,
+    base: str,
+    recomputes: list[float],
+    breakdown: list[list[float]],
+    server: PagesServer,
+    sent: dict[str, list[int]],
 ) -> tuple[float, float]:
     """First live result on a first visit and on a returning one; then 30 edits on the returning
     page, each timed from the input event to its result (appended to ``recomputes``; Python in the
-    worker, applying the result and listeners, in ms, to ``breakdown``)."""
+    worker, applying the result and listeners, in ms, to ``breakdown``). ``sent``: per file, the
+    body bytes the server sent for it from the first visit's start until its offline copy was done
+    (one entry per response with a body)."""
     ctx, page = phone(browser)
     try:
+        server.reset_log()
         page.goto(base + "calculators/effect/")
         first = float(page.evaluate(FIRST_RESULT_JS))
         page.evaluate(STORED_JS)
         page.wait_for_timeout(1000)
+        prefix = "/" + base.split("/", 3)[3]
+        for entry in server.log:
+            path = entry.path if entry.path.startswith("/") else _site.SUB_PATH + entry.path
+            if entry.bytes and path.startswith(prefix):
+                sent.setdefault(path[len(prefix) :], []).append(entry.bytes)
         page.close()
-        if not throttle_service_workers(browser):
-            raise RuntimeError("no service worker to throttle: the returning visit would not be one")
         again = tab(ctx)
         again.goto(base + "calculators/effect/")
         returning = float(again.evaluate(FIRST_RESULT_JS))
@@ -266,15 +218,16 @@ def main() -> None:
         mounts = {BARE: bare_dir, "/stock/": stock_dir / "site"}
         if args.before:
             mounts[BEFORE] = args.before
-        server = gzip_server(ours_dir, mounts)
+        server = PagesServer(ours_dir, mounts=mounts)
         build_site(server.url, ours_dir)
         origin = server.url.removesuffix(_site.SUB_PATH)
         build_stock(stock_dir, origin + "/stock/")
-        server.start()
+        server.set_link(Link(LINK_MBPS, LINK_RTT_MS))
         sites = {"ours": server.url} | ({"before": origin + BEFORE} if args.before else {})
         rows: dict[str, list[float]] = {}
         recomputes: dict[str, list[float]] = {}
         parts: dict[str, list[list[float]]] = {}
+        sent: dict[str, dict[str, list[int]]] = {}
 
         def add(key: str, value: float | None) -> None:
             if value is not None and value == value:  # not NaN (a site without a measure of it)
@@ -285,8 +238,14 @@ def main() -> None:
             for run in range(args.runs):
                 add("bare", bare(browser, origin))
                 for name, base in sites.items() if run % 2 == 0 else reversed(sites.items()):
+                    sent[name] = {}
                     first, again = first_and_returning(
-                        browser, base, recomputes.setdefault(name, []), parts.setdefault(name, [])
+                        browser,
+                        base,
+                        recomputes.setdefault(name, []),
+                        parts.setdefault(name, []),
+                        server,
+                        sent[name],
                     )
                     add(f"{name} first", first)
                     add(f"{name} returning", again)
@@ -298,7 +257,8 @@ def main() -> None:
 
     floor = med(rows["bare"])
     print(
-        f"phone profile: CPU {CPU_SLOWDOWN}x slower, 9 Mbps / 150 ms, gzip as a static host; {args.runs} runs"
+        f"phone profile: CPU {CPU_SLOWDOWN}x slower; one shared link {LINK_MBPS} Mbps / {LINK_RTT_MS} ms"
+        f" for every request (service worker included), gzip as GitHub Pages; {args.runs} runs"
     )
     print(f"   bare stock Pyodide boot       {floor:7.0f} ms  {[round(x) for x in rows['bare']]}")
     for name in sites:
@@ -324,6 +284,14 @@ def main() -> None:
                 f"   {name:6} warm start: click to live result {med(values):7.0f} ms"
                 f"  {[round(x) for x in values]}"
             )
+    for name in sites:
+        files = sent[name]
+        total = sum(sum(v) for v in files.values())
+        print(f"   {name:6} first visit, bytes sent per file until the offline copy was done (last run):")
+        for path, sizes in sorted(files.items(), key=lambda item: -sum(item[1])):
+            if sum(sizes) >= 20_000:
+                print(f"            {sum(sizes):>10,} B  {len(sizes)}x  {path or './'}")
+        print(f"            {total:>10,} B  in all, {sum(len(v) for v in files.values())} responses")
     stock = med(rows["stock reading fcp"])
     print(f"   stock  reading page first contentful paint {stock:7.0f} ms")
     for name in sites:

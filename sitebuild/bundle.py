@@ -37,7 +37,10 @@ __all__ = [
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 """The only Pyodide runtime files the site needs (the lock file is inlined into the worker); the
-standard library ships trimmed, as ``python_stdlib.HASH.zip`` (``trim_stdlib``)."""
+standard library ships trimmed, as ``assets/pyodide/python_stdlib.HASH.zip`` (``trim_stdlib``), the
+three others in a folder named by their contents' hash, ``assets/pyodide/HASH/`` (``runtime_folder``):
+Pyodide finds them by fixed names, so the folder carries the hash, and no page or cache can ever pair
+one build's worker with another Pyodide."""
 
 LOADED = ("engine.js", "calculators.js", "character.js", "tracker.js")
 """Scripts the page loader (``loader.js``) adds to the pages that use them, by content-hashed name.
@@ -293,6 +296,16 @@ def _short_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
+def runtime_folder(pyodide: Path) -> str:
+    """The Pyodide runtime's folder name: a hash of its three files' names and contents (the same
+    Pyodide keeps its folder from one deploy to the next, so an offline copy carries it over)."""
+    digest = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        if name != "python_stdlib.zip":
+            digest.update(name.encode() + b"\0" + (pyodide / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _hashed(name: str, data: bytes | str) -> str:
     """``loader.js`` -> ``loader.<hash of its content>.js``: a new deploy never reuses an old name."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
@@ -366,12 +379,14 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     for path in sources:
         build_digest.update(path.relative_to(frontend).as_posix().encode() + b"\0" + path.read_bytes())
     build = build_digest.hexdigest()[:16]
+    folder = runtime_folder(pyodide)
+    runtime = f"{assets}/pyodide/{folder}"
     config = {
-        "pyodide": "../pyodide/",
+        "pyodide": f"../pyodide/{folder}/",
         "wheels": [wheel_name],
         "lock": inline_lock,
         "build": build,
-        "stdlib": stdlib_name,
+        "stdlib": f"../{stdlib_name}",
         "version": PYODIDE_VERSION,
     }
     worker = _fill(bundle_script("worker.js", root, module=True), "worker.js", config)
@@ -413,9 +428,7 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     register = bundle_script("offline/register.js", root)
     register_uri = f"{assets}/offline/{_hashed('register.js', register)}"
     contents[register_uri] = register
-    copies = {
-        f"{assets}/pyodide/{name}": pyodide / name for name in PYODIDE_FILES if name != "python_stdlib.zip"
-    }
+    copies = {f"{runtime}/{name}": pyodide / name for name in PYODIDE_FILES if name != "python_stdlib.zip"}
     return Bundle(
         contents,
         copies,

@@ -47,6 +47,12 @@ CACHE_PREFIX = "mneme-offline-"
 LUNR_LANG = re.compile(r"^assets/javascripts/lunr/(?:min/lunr\.([a-z]+)\.min\.js|(tinyseg|wordcut)\.js)$")
 """Search language packs: only those of the search's languages are precached."""
 LUNR_ALWAYS = {"stemmer", "multi"}
+FIXED = re.compile(r"(?:^|/)[^/]*\.[0-9a-f]{8,}\.[^/]+$|^assets/pyodide/[0-9a-f]{16}/")
+"""Files named by their content's hash (ours, the theme's) or in a folder so named (Pyodide's runtime):
+the same name is always the same bytes, so the precache may take them from the browser's HTTP cache
+(where the engine has just put them) without asking the server again."""
+ENGINE = re.compile(r"^assets/pyodide/|\.whl$")
+"""The engine's files: precached last, once the engine's own downloads have filled the HTTP cache."""
 LUNR_EXTRA = {"ja": "tinyseg", "th": "wordcut"}
 
 
@@ -125,6 +131,11 @@ def _url(rel: str) -> str:
     return rel
 
 
+def file_sum(path: Path) -> str:
+    """The short SHA-256 the service worker checks a cached file's bytes against (16 hex digits)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
 def _template() -> str:
     if not TEMPLATE_SOURCE.is_file():
         raise BuildError(f"the service worker template {TEMPLATE_SOURCE} is missing")
@@ -141,6 +152,9 @@ def service_worker(
         "build": digest,
         "prefix": CACHE_PREFIX,
         "files": [_url(rel) for rel in files],
+        "sums": [file_sum(site / rel) for rel in files],
+        "fixed": [i for i, rel in enumerate(files) if FIXED.search(rel)],
+        "engine": [i for i, rel in enumerate(files) if ENGINE.search(rel)],
         "dev": serving,
     }
     text = _template()

@@ -3,7 +3,8 @@
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
 // first live result (or failure), so precaching never competes with the first paint or the engine.
 // Offline that says so: a small mark in the page footer shows the precache's progress,
-// then "Available offline", or which files could not be saved, with Retry.
+// then "Available offline", or which files could not be saved, with Retry, or that a newer version
+// was deployed meanwhile (its copy is then saved, and takes over by itself once complete).
 // Updates that never mix: when a new version is installed and waiting, a notice offers
 // [data-action="update"]: the new worker takes over and the page reloads at once.
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
@@ -67,6 +68,8 @@ function startOffline() {
       words = `Saving for offline use\u2026 ${status.done || 0} of ${status.total || 0} files`;
     } else if (status.state === "ready") {
       words = "Available offline";
+    } else if (status.state === "outdated") {
+      words = "A newer version was published: saving it for offline use\u2026";
     } else {
       const shown = failed.slice(0, 3).join(", ") + (failed.length > 3 ? ", \u2026" : "");
       words =
@@ -97,10 +100,27 @@ function startOffline() {
   function heard(event) {
     const msg = event.data || {};
     if (msg.type !== "offline-status") return;
+    // A copy overtaken by a deploy (this page's or a new one's): ask for the newest version.
+    if (msg.state === "outdated") checkForUpdate();
     // Only the version this page runs on (or the first one being saved) speaks in the mark.
     if (activeCache && msg.cache !== activeCache) return;
+    if (!activeCache && msg.state !== "saving" && navigator.serviceWorker.controller) activeCache = msg.cache;
     status = msg;
     render();
+  }
+
+  async function checkForUpdate() {
+    const registration = await navigator.serviceWorker.getRegistration(base.href);
+    if (registration) registration.update().catch(() => {});
+  }
+
+  // A new version that took over by itself (this page's copy was incomplete or outdated): the mark
+  // now speaks for its copy.
+  async function adoptController() {
+    const controller = navigator.serviceWorker.controller;
+    if (!controller) return;
+    activeCache = null;
+    controller.postMessage({ type: "status" });
   }
 
   // ------------------------------------------------------------ a waiting new version
@@ -141,6 +161,7 @@ function startOffline() {
     });
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (updating) location.reload();
+      else adoptController();
     });
     // Look for a new version as the player moves between pages (instant navigation), at most once a minute.
     if (window.document$ && typeof window.document$.subscribe === "function") {
@@ -168,7 +189,7 @@ function startOffline() {
       const ready = await navigator.serviceWorker.ready;
       const answer = new Promise((resolve) => {
         const once = (event) => {
-          if (event.data?.type !== "offline-status") return;
+          if (event.data?.type !== "offline-status" || !event.data.reply) return;
           navigator.serviceWorker.removeEventListener("message", once);
           resolve(event.data);
         };

@@ -1,18 +1,29 @@
 // Offline service worker (template). hooks/offline.py writes it to the site root as sw.js after the
-// build, filling SETTINGS: the build hash and every file to precache (URLs relative to this script,
-// so a project sub-path works).
-//   install:  precache file by file, each retried a few times (revalidated, so a stale HTTP cache
-//             never mixes two builds in); a file that still fails does not stop the others: the
-//             worker installs, records what failed and tells the pages (progress and outcome).
+// build, filling SETTINGS: the build hash, every file to precache (URLs relative to this script,
+// so a project sub-path works), each file's SHA-256 (16 hex digits), which are named by their content
+// (fixed) and which are the engine's.
+//   install:  precache file by file, each retried a few times, and every file's bytes checked against
+//             the build's sum before it is kept: the copy is one build's, proven, whatever deploys
+//             meanwhile. A file this site's older copy already holds with the same sum is taken from
+//             it (a docs-only deploy downloads only what changed); a file named by its content is
+//             taken from the HTTP cache when there (the engine has just downloaded it: a first visit
+//             gets each engine file once), others are revalidated with the server; the engine's files
+//             come last. A file whose bytes are another build's (a deploy landed during the copy)
+//             is "outdated": the copy is never called available, and the new version is fetched
+//             (registration.update); it takes over by itself when this copy is not complete. An
+//             outdated copy beside a complete active one fails its install (it is never offered). A file
+//             that still fails does not stop the others: the worker installs, records what failed
+//             and tells the pages (progress and outcome).
 //   activate: delete older caches of this site only, take control of open pages
 //   fetch:    a page opened by the player (a link from elsewhere, a bookmark, the home screen) comes
 //             from this version's cache when it holds it: at once, whatever the network; a page
 //             instant navigation asks for, or one not cached, is network-first (the cached copy when
 //             offline or after a slow wait); a reload waits for the network as long as it takes,
 //             since the player asked for the newest page. Everything else cache-first, the network
-//             when not cached. A new deploy still reaches the player: by instant navigation, by a
-//             reload, by the Update notice (the browser checks sw.js at each navigation), or by itself
-//             once no tab of the old version is open.
+//             when not cached (a file of this build that passes is kept, once its sum checks). A new
+//             deploy still reaches the player: by instant navigation, by a reload, by the Update
+//             notice (the browser checks sw.js at each navigation), or by itself once no tab of the
+//             old version is open.
 //   message:  "status" (what is cached), "retry" (fetch the files that failed), "skip-waiting"
 //             (the page's Update button: the waiting new version takes over now).
 // Cache names end with this site's own scope ("mneme-offline-HASH@/sub/path/"): two sites on one
@@ -21,7 +32,15 @@
 // fault this worker exists to avoid) and brings a runtime bigger than this file; our files are
 // already named by content hash, which is what its revision manifest would add.
 
-const SETTINGS = /*MNEME_OFFLINE*/ { build: "dev", prefix: "mneme-offline-", files: [], dev: true } /*END_MNEME_OFFLINE*/;
+const SETTINGS = /*MNEME_OFFLINE*/ {
+  build: "dev",
+  prefix: "mneme-offline-",
+  files: [],
+  sums: [],
+  fixed: [],
+  engine: [],
+  dev: true,
+} /*END_MNEME_OFFLINE*/;
 
 const SCOPE = new URL("./", self.location.href);
 const SUFFIX = `@${SCOPE.pathname}`;
@@ -48,13 +67,60 @@ function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function fetchOne(path) {
+const SUMS = new Map(SETTINGS.files.map((path, i) => [absolute(path), SETTINGS.sums[i]]));
+const FIXED = new Set(SETTINGS.fixed.map((i) => absolute(SETTINGS.files[i])));
+const ENGINE = new Set(SETTINGS.engine.map((i) => absolute(SETTINGS.files[i])));
+
+class Outdated extends Error {}
+
+async function sum(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The response to keep for `href`, its bytes checked against the build's sum; null when they differ.
+async function checked(href, response) {
+  const buffer = await response.arrayBuffer();
+  if ((await sum(buffer)) !== SUMS.get(href)) return null;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  return new Response(buffer, { status: 200, statusText: "OK", headers });
+}
+
+// This file from an older copy of this site, when it holds the same bytes (no download at all).
+async function carried(href) {
+  for (const name of await caches.keys()) {
+    if (!ours(name) || name === CACHE) continue;
+    const hit = await (await caches.open(name)).match(href);
+    if (hit) {
+      const kept = await checked(href, hit);
+      if (kept) return kept;
+    }
+  }
+  return null;
+}
+
+// A file named by its content may come from the HTTP cache as it is (force-cache: where the engine's
+// own download just put it); any other file, or bytes that do not check, are asked of the server
+// again (no-cache: revalidated, then reload: fresh). Bytes of another build from the server itself
+// mean a deploy landed: Outdated.
+async function fetchOne(href) {
   let last = null;
+  const modes = FIXED.has(href) ? ["force-cache", "reload", "reload"] : ["no-cache", "reload", "reload"];
+  let mismatches = 0;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    if (attempt) await pause(300 * 3 ** (attempt - 1));
+    if (attempt && !mismatches) await pause(300 * 3 ** (attempt - 1));
     try {
-      const response = await fetch(new Request(absolute(path), { cache: "no-cache" }));
-      if (response.ok) return response;
+      const response = await fetch(new Request(href, { cache: modes[attempt] }));
+      if (response.ok) {
+        const kept = await checked(href, response);
+        if (kept) return kept;
+        mismatches += 1;
+        last = new Outdated(`${href}: another build's bytes`);
+        if (mismatches >= 2) break;
+        continue;
+      }
       last = new Error(`HTTP ${response.status}`);
     } catch (error) {
       last = error;
@@ -69,21 +135,38 @@ async function readStatus() {
   return hit ? hit.json() : null;
 }
 
+function stateOf(status) {
+  if (!status) return "saving";
+  if (status.outdated?.length) return "outdated";
+  return status.failed.length ? "partial" : "ready";
+}
+
 // Cache every file in `paths` not cached yet; returns (and stores, and tells the pages) the outcome.
+// The engine's files go last: on a first visit the engine is downloading them, and the HTTP cache
+// then hands them over instead of the network sending them a second time.
 async function precache(paths) {
   const cache = await caches.open(CACHE);
-  const queue = paths.slice();
+  const hrefs = paths.map(absolute);
+  const queue = [...hrefs.filter((h) => !ENGINE.has(h)), ...hrefs.filter((h) => ENGINE.has(h))];
   const failed = [];
+  const outdated = [];
+  const counts = { carried: 0, fetched: 0 };
   let done = 0;
   let told = 0;
   await tell({ state: "saving", done, total: paths.length, failed });
   async function next() {
     while (queue.length) {
-      const path = queue.shift();
+      const href = queue.shift();
+      const path = href.slice(SCOPE.href.length) || "./";
       try {
-        if (!(await cache.match(absolute(path)))) await cache.put(absolute(path), await fetchOne(path));
-      } catch (_) {
-        failed.push(path);
+        if (!(await cache.match(href))) {
+          const old = await carried(href);
+          if (old) counts.carried += 1;
+          else counts.fetched += 1;
+          await cache.put(href, old || (await fetchOne(href)));
+        }
+      } catch (error) {
+        (error instanceof Outdated ? outdated : failed).push(path);
       }
       done += 1;
       if (done - told >= Math.max(1, paths.length / 20) || done === paths.length) {
@@ -94,11 +177,25 @@ async function precache(paths) {
   }
   await Promise.all(Array.from({ length: PARALLEL }, next));
   failed.sort();
-  const status = { build: SETTINGS.build, total: SETTINGS.files.length, failed, at: Date.now() };
+  outdated.sort();
+  const status = { build: SETTINGS.build, total: SETTINGS.files.length, failed, outdated, at: Date.now(), counts };
   const headers = { "content-type": "application/json" };
   await cache.put(STATUS_KEY, new Response(JSON.stringify(status), { headers }));
-  await tell({ state: failed.length ? "partial" : "ready", ...status });
+  await tell({ state: stateOf(status), ...status });
   return status;
+}
+
+// The status of the version now in control (another cache of this site), when there is one.
+async function activeStatus() {
+  const active = self.registration.active;
+  if (!active || active === self.serviceWorker) return null;
+  for (const name of await caches.keys()) {
+    if (!ours(name) || name === CACHE) continue;
+    const hit = await (await caches.open(name)).match(STATUS_KEY);
+    const status = hit ? await hit.json() : null;
+    if (status && !status.abandoned) return status; // an abandoned copy's files only wait to be carried over
+  }
+  return null;
 }
 
 self.addEventListener("install", (event) => {
@@ -106,7 +203,25 @@ self.addEventListener("install", (event) => {
     self.skipWaiting();
     return;
   }
-  event.waitUntil(precache(SETTINGS.files));
+  event.waitUntil(
+    (async () => {
+      const status = await precache(SETTINGS.files);
+      // A complete copy replaces at once a version whose copy is not (nothing of value is lost: that
+      // copy could not serve the site offline); otherwise the new version waits for the Update notice.
+      // Overtaken by a deploy while a complete version runs: this one must never wait to be chosen
+      // (Update would switch to an incomplete copy); it fails, the pages ask for the newest version.
+      if (stateOf(status) === "outdated" && self.registration.active) {
+        const headers = { "content-type": "application/json" };
+        const abandoned = JSON.stringify({ ...status, abandoned: true });
+        await (await caches.open(CACHE)).put(STATUS_KEY, new Response(abandoned, { headers }));
+        throw new Error("outdated copy");
+      }
+      const before = await activeStatus();
+      if (stateOf(status) === "ready" && self.registration.active && stateOf(before) !== "ready") {
+        await self.skipWaiting();
+      }
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -116,6 +231,9 @@ self.addEventListener("activate", (event) => {
         if (ours(name) && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
+      // This copy holds another build's bytes: a deploy landed while it was saved; fetch that version.
+      const status = await readStatus();
+      if (stateOf(status) === "outdated") self.registration.update().catch(() => {});
     })(),
   );
 });
@@ -128,13 +246,13 @@ self.addEventListener("message", (event) => {
     const source = event.source;
     event.waitUntil(
       readStatus().then((status) => {
-        const state = !status ? "saving" : status.failed.length ? "partial" : "ready";
-        source.postMessage({ type: "offline-status", cache: CACHE, state, build: SETTINGS.build, ...status });
+        const state = stateOf(status);
+        source.postMessage({ type: "offline-status", cache: CACHE, state, build: SETTINGS.build, ...status, reply: true });
       }),
     );
   } else if (msg.type === "retry" && !SETTINGS.dev) {
     // Only the files that failed are fetched again; the stored status then lists what is still missing.
-    event.waitUntil(readStatus().then((status) => precache(status ? status.failed : SETTINGS.files)));
+    event.waitUntil(readStatus().then((status) => precache(status ? [...status.failed, ...(status.outdated || [])] : SETTINGS.files)));
   }
 });
 
@@ -207,10 +325,26 @@ async function networkFirst(request, url) {
   }
 }
 
-async function cacheFirst(request) {
+// A file of this build that passes on its way to the engine or a page is kept once its bytes check,
+// so the precache has nothing left to fetch for it.
+async function keep(href, response) {
+  try {
+    const kept = await checked(href, response);
+    if (kept) await (await caches.open(CACHE)).put(href, kept);
+  } catch (_) {
+    /* best effort: the precache fetches it anyway */
+  }
+}
+
+async function cacheFirst(event) {
+  const request = event.request;
   const cache = await caches.open(CACHE);
   const cached = await cache.match(request, { ignoreVary: true });
-  return cached || fetch(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  const href = request.url.split("#")[0];
+  if (response.ok && SUMS.has(href) && !response.redirected) event.waitUntil(keep(href, response.clone()));
+  return response;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -220,7 +354,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
   if (request.headers.has("range")) return;
-  if (!isPage(request, url)) event.respondWith(cacheFirst(request));
+  if (!isPage(request, url)) event.respondWith(cacheFirst(event));
   else if (request.mode === "navigate" && !isReload(request)) event.respondWith(pageOpened(request, url));
   else event.respondWith(networkFirst(request, url));
 });

@@ -6,6 +6,8 @@
   ``[data-action="update"]``, or by a page fetched as instant navigation fetches it.
 - A precache with a missing file caches the rest, says which file failed, and Retry completes it.
 - Two copies of the site under two sub-paths of one origin keep their own caches.
+- B deployed while a first visit is still saving A's copy (on the Pages-like server): "Available
+  offline" is only ever said over B's complete copy, which takes over by itself and works offline.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from _pages import Link
 from _site import SUB_PATH, SiteServer, build_site
 
 from sitebuild import offline
 
 from .conftest import wait_ready, wait_theme
 from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
+from .test_offline_copy import OURS_JS, computes_offline, hosted, marks, wait_mark
 
 pytestmark = pytest.mark.browser
 
@@ -269,3 +273,29 @@ def test_two_sites_under_two_sub_paths_of_one_origin_keep_their_own_caches(
         assert (
             ours.evaluate(f"async () => (await (await caches.open({json.dumps(mine)})).keys()).length") > 50
         )
+
+
+def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_offline(
+    browser: Any, site_copy: Path, build_b: Path, tmp_path: Path, python_outputs: Any
+) -> None:
+    deployed = tmp_path / "b"
+    shutil.copytree(build_b, deployed)
+    with hosted(browser, site_copy, Link(16, 40)) as host:
+        page = host.new_page()
+        page.goto("calculators/effect/")
+        wait_ready(page.locator('form[data-calculator="effect"]'))
+        wait_mark(page, r"Saving for offline use\W+[1-9]")  # the copy is under way
+        host.server.deploy(deployed)
+        wait_mark(page, "Available offline")
+        new = cache_name(deployed)
+        until(page, f"async () => {OURS_JS} === {new!r}")  # the old copy is gone once the new one runs
+        seen = marks(page)
+        said = [m for m in seen if m["text"] == "Available offline"]
+        assert said and all(m["cache"] == new for m in said), seen
+        # The copy is the new build's, whole: offline, its pages run its own engine.
+        page.close()
+        computed = computes_offline(host, python_outputs)
+        form = computed.locator('form[data-calculator="effect"]')
+        page_build = computed.evaluate("document.querySelector('meta[name=\"mneme-build\"]').content")
+        assert form.evaluate("f => f.dataset.engineBuild") == page_build
+        assert page_build in (deployed / "index.html").read_text(encoding="utf-8")

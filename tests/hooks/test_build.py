@@ -30,11 +30,16 @@ def test_the_site_builds_with_strict_checks(site: Path) -> None:
 
 
 def test_only_the_needed_pyodide_runtime_files_are_bundled(site: Path) -> None:
+    folder = site / "assets" / "pyodide"
     bundled = sorted(
-        re.sub(r"\.[0-9a-f]{16}\.", ".", p.name) for p in (site / "assets" / "pyodide").iterdir()
+        re.sub(r"\.[0-9a-f]{16}\.", ".", re.sub(r"^[0-9a-f]{16}/", "", p.relative_to(folder).as_posix()))
+        for p in folder.rglob("*")
+        if p.is_file()
     )
-    # The standard library ships trimmed and content-hashed (python_stdlib.HASH.zip).
+    # The standard library ships trimmed and content-hashed (python_stdlib.HASH.zip); the runtime sits in
+    # a folder named by its hash (assets/pyodide/HASH/pyodide.asm.wasm...).
     assert bundled == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"])
+    assert len([p for p in folder.iterdir() if p.is_dir()]) == 1
 
 
 def test_the_wheel_is_named_by_content_hash_and_holds_rules_core_and_calculators(

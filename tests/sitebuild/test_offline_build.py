@@ -54,13 +54,53 @@ def test_the_precache_includes_every_page_pyodide_the_wheel_and_the_worker(site:
     files = set(settings(site)["files"])  # type: ignore[arg-type]
     pages = {as_url(p.relative_to(site).as_posix()) for p in site.rglob("*.html")}
     assert pages <= files
+    (runtime,) = {f.rsplit("/", 1)[0] for f in files if f.endswith("/pyodide.asm.wasm")}
+    assert re.fullmatch(r"assets/pyodide/[0-9a-f]{16}", runtime)  # a folder named by Pyodide's hash
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
-        assert f"assets/pyodide/{name}" in files
+        assert f"{runtime}/{name}" in files
     assert any(re.fullmatch(r"assets/pyodide/python_stdlib\.[0-9a-f]{16}\.zip", f) for f in files)
     calculators = [f for f in files if f.startswith("assets/calculators/")]
     assert any(re.fullmatch(r"assets/calculators/mneme_rules\.[0-9a-f]{16}\.whl", f) for f in calculators)
     assert any(re.fullmatch(r"assets/calculators/worker\.[0-9a-f]{16}\.js", f) for f in calculators)
     assert {"manifest.webmanifest", "sitemap.xml", "search/search_index.json"} <= files
+
+
+def test_every_file_carries_its_sum_and_only_content_named_files_skip_revalidation(site: Path) -> None:
+    """The service worker checks every cached file's bytes against the build (one build per cache,
+    proven); files named by their content (or in Pyodide's hashed folder) may come from the HTTP
+    cache; the engine's files are precached last."""
+    found = settings(site)
+    files: list[str] = found["files"]  # type: ignore[assignment]
+    sums: list[str] = found["sums"]  # type: ignore[assignment]
+    assert len(sums) == len(files)
+    for url, short in zip(files, sums, strict=True):
+        rel = url + "index.html" if url.endswith("/") else url
+        rel = "index.html" if url == "./" else rel
+        assert short == hashlib.sha256((site / rel).read_bytes()).hexdigest()[:16], url
+    fixed = {files[i] for i in found["fixed"]}  # type: ignore[attr-defined]
+    engine = {files[i] for i in found["engine"]}  # type: ignore[attr-defined]
+    for url in files:
+        named = re.search(r"\.[0-9a-f]{8,}\.[^/]+$", url) or re.match(r"assets/pyodide/[0-9a-f]{16}/", url)
+        assert (url in fixed) == bool(named), url
+    assert engine <= fixed
+    assert {f.rsplit("/", 1)[1] for f in engine} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
+    assert any(f.endswith(".whl") for f in engine) and any("python_stdlib." in f for f in engine)
+    assert not any(url.endswith("/") or url.endswith(".html") for url in fixed)  # pages revalidate
+
+
+def test_pyodide_keeps_its_folder_across_builds_of_other_changes(tmp_path: Path) -> None:
+    """The runtime folder's name depends on Pyodide's three files only: a docs or code deploy keeps
+    it (an offline copy carries it over), another Pyodide changes it."""
+    from sitebuild import bundle
+
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        (tmp_path / name).write_bytes(name.encode())
+    before = bundle.runtime_folder(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{16}", before)
+    (tmp_path / "python_stdlib.zip").write_bytes(b"other")
+    assert bundle.runtime_folder(tmp_path) == before
+    (tmp_path / "pyodide.asm.wasm").write_bytes(b"another pyodide")
+    assert bundle.runtime_folder(tmp_path) != before
 
 
 def test_every_precached_url_is_a_built_file(site: Path) -> None:

@@ -1,0 +1,242 @@
+"""The offline copy on a server that caches like GitHub Pages (``tests/_pages.py``), in headless Chromium.
+
+- A first visit sends each engine file whole once (the engine's download and the offline copy share
+  it), and the copy is complete afterwards: with the network gone, a reload computes live.
+- A docs-only deploy re-downloads none of the unchanged files: the new copy takes them from the old one.
+- A deploy landing during an update's copy: that copy is never offered, the newest build is.
+  (A deploy landing during a first visit's copy: ``test_updates.py``, which has the next build.)
+
+Each test serves its own copy of the session-built site; the server counts what it sent per file,
+paces every response through one shared link (the service worker's own requests too) and can go
+offline for everyone (Playwright's offline switch leaves the service worker online).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from _pages import Link, PagesServer
+
+from sitebuild import offline
+
+from .conftest import outputs, wait_ready
+from .test_offline import cache_name, rewrite_service_worker, until
+
+pytestmark = pytest.mark.browser
+
+MARK = "[data-mneme-offline]"
+OURS_JS = "(await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).join()"
+"""The offline copies of this origin, joined (awaited inside an async function)."""
+ENGINE = re.compile(r"^assets/(pyodide/|calculators/(mneme_rules\.|worker\.))")
+
+# Every text the offline mark shows, with the cache of the version that said it, across reloads.
+WATCH_MARK = """
+(() => {
+  const seen = () => JSON.parse(sessionStorage.getItem("marks") || "[]");
+  const record = () => {
+    const el = document.querySelector("[data-mneme-offline]");
+    const status = window.mnemeOffline && window.mnemeOffline.status();
+    if (!el || !status) return;
+    const all = seen();
+    const last = all[all.length - 1];
+    const entry = { text: el.textContent.trim(), cache: status.cache || "" };
+    if (!last || last.text !== entry.text || last.cache !== entry.cache) {
+      all.push(entry);
+      sessionStorage.setItem("marks", JSON.stringify(all));
+    }
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+
+
+@dataclass
+class Host:
+    """A private copy of the site on a Pages-like server, a browser context, what the pages reported."""
+
+    server: PagesServer
+    folder: Path
+    context: Any
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        return page
+
+
+@contextlib.contextmanager
+def hosted(browser: Any, folder: Path, link: Link | None = None, init: str = "") -> Iterator[Host]:
+    server = PagesServer(folder, link=link)
+    context = browser.new_context(base_url=server.url, viewport={"width": 360, "height": 780})
+    context.add_init_script("window.mnemeLoaderConfig = { warm: false };" + init)
+    context.add_init_script(WATCH_MARK)
+    host = Host(server, folder, context)
+
+    def record(request: Any) -> None:
+        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
+            host.problems.append(f"request to another host: {request.url}")
+
+    context.on("request", record)
+    try:
+        yield host
+    finally:
+        context.close()
+        server.stop()
+    assert not host.problems, "\n".join(host.problems)
+
+
+@pytest.fixture
+def site_copy(site_dir: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "a"
+    shutil.copytree(site_dir, folder)
+    return folder
+
+
+def wait_mark(page: Any, pattern: str, timeout_ms: int = 120_000) -> str:
+    mark = page.locator(MARK).filter(has_text=re.compile(pattern))
+    mark.wait_for(timeout=timeout_ms)
+    text: str = mark.inner_text()
+    return text
+
+
+def marks(page: Any) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = page.evaluate("JSON.parse(sessionStorage.getItem('marks') || '[]')")
+    return found
+
+
+def offline_caches(page: Any) -> list[str]:
+    names: list[str] = page.evaluate(
+        "async () => (await caches.keys()).filter((n) => n.startsWith('mneme-offline-'))"
+    )
+    return names
+
+
+def engine_files(folder: Path) -> list[str]:
+    files = offline.precache_files(folder)
+    found = [rel for rel in files if ENGINE.match(rel)]
+    assert len(found) >= 6, found  # Pyodide's three, the standard library, the wheel, the worker
+    return found
+
+
+def computes_offline(host: Host, python_outputs: Any) -> Any:
+    """With the server refusing everyone, a new tab opens the Effect calculator and computes live."""
+    host.server.offline()
+    page = host.new_page()
+    page.goto("calculators/effect/?modifier=2&difficulty=10&roll=9")
+    form = page.locator('form[data-calculator="effect"]')
+    wait_ready(form)
+    assert outputs(form) == python_outputs("effect", modifier=2, difficulty=10, roll=9)
+    return page
+
+
+def test_a_first_visit_sends_each_engine_file_once_and_leaves_a_complete_copy(
+    browser: Any, site_copy: Path, python_outputs: Any
+) -> None:
+    # A link slow enough that the copy starts while the engine is still downloading (the copy waits
+    # for the first live result for only 0.3 s here), on a phone's screen.
+    init = "window.mnemeOfflineConfig = { calculatorWaitMs: 300 };"
+    with hosted(browser, site_copy, Link(24, 40), init) as host:
+        host.server.drop(r"^rulings/$", after=5000, times=2)  # a page cut mid-way: retried, not lost
+        page = host.new_page()
+        page.goto("calculators/effect/")
+        wait_mark(page, "Available offline")
+        assert offline_caches(page) == [cache_name(site_copy)]
+        for rel in engine_files(site_copy):
+            sends = [(s.status, s.bytes) for s in host.server.log if s.path == rel and s.bytes]
+            assert host.server.full(rel) == 1 and len(sends) == 1, (rel, sends)
+        # Nothing was sent whole twice, engine or not (pages, theme, search index).
+        log = [s.path for s in host.server.log if s.status == 200 and s.whole]
+        assert sorted({p for p in log if log.count(p) > 1}) == []
+        assert [m["text"] for m in marks(page)][-1] == "Available offline"
+        cut = [(s.bytes, s.whole) for s in host.server.log if s.path == "rulings/" and s.status == 200]
+        assert cut[:2] == [(5000, False), (5000, False)] and cut[2][1], cut
+        computes_offline(host, python_outputs)
+        page.close()
+
+
+def test_a_docs_only_deploy_downloads_only_what_changed(
+    browser: Any, site_copy: Path, tmp_path: Path, python_outputs: Any
+) -> None:
+    with hosted(browser, site_copy) as host:
+        page = host.new_page()
+        page.goto("glossary/")
+        wait_mark(page, "Available offline")
+        old = cache_name(site_copy)
+        # The next deploy changes one page's words only.
+        docs = tmp_path / "b"
+        shutil.copytree(site_copy, docs)
+        glossary = docs / "glossary" / "index.html"
+        text = glossary.read_text(encoding="utf-8")
+        glossary.write_text(text.replace("</h1>", " (revised)</h1>", 1), encoding="utf-8")
+        new = rewrite_service_worker(docs)
+        assert new != old
+        host.server.deploy(docs)
+        host.server.reset_log()
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        page.locator('[data-action="update"]').wait_for(timeout=120_000)  # the new copy is complete
+        assert sorted(offline_caches(page)) == sorted([old, new])
+        sent = {s.path for s in host.server.log if s.status == 200 and s.bytes}
+        assert sent <= {"sw.js", "glossary/"}, sorted(sent)
+        for rel in engine_files(docs):
+            assert not [s for s in host.server.log if s.path == rel], rel  # not even asked
+        page.click('[data-action="update"]')
+        page.wait_for_function("() => document.querySelector('h1').textContent.includes('(revised)')")
+        wait_mark(page, "Available offline")
+        assert offline_caches(page) == [new]
+        computes_offline(host, python_outputs)
+        page.close()
+
+
+def docs_deploy(source: Path, dest: Path, word: str) -> str:
+    """A docs-only deploy: every page of ``source`` changed (the glossary's title says ``word``),
+    its sw.js made again; returns its cache's name."""
+    shutil.copytree(source, dest)
+    for page in dest.rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("</h1>", f" ({word})</h1>", 1), encoding="utf-8")
+    return rewrite_service_worker(dest)
+
+
+def test_a_deploy_during_an_updates_copy_is_never_offered_and_the_newest_is(
+    browser: Any, site_copy: Path, tmp_path: Path, python_outputs: Any
+) -> None:
+    with hosted(browser, site_copy) as host:
+        page = host.new_page()
+        page.goto("glossary/")
+        wait_mark(page, "Available offline")
+        old = cache_name(site_copy)
+        second, third = tmp_path / "b", tmp_path / "c"
+        docs_deploy(site_copy, second, "B")
+        newest = docs_deploy(site_copy, third, "C")
+        host.server.set_link(Link(2, 40))  # B's pages come slowly
+        host.server.deploy(second)
+        page.evaluate("(async () => (await navigator.serviceWorker.getRegistration()).update())()")
+        until(page, "async () => !!(await navigator.serviceWorker.getRegistration()).installing")
+        host.server.deploy(third)  # lands while B's copy is being saved
+        host.server.set_link(None)
+        page.locator('[data-action="update"]').wait_for(timeout=120_000)
+        waiting = "async () => (await navigator.serviceWorker.getRegistration()).waiting !== null"
+        until(page, waiting)
+        assert page.inner_text(MARK) == "Available offline"  # this page's own copy, still whole
+        assert newest in offline_caches(page) and old in offline_caches(page)
+        page.click('[data-action="update"]')
+        page.wait_for_function("() => document.querySelector('h1').textContent.includes('(C)')")
+        until(page, f"async () => {OURS_JS} === {newest!r}")  # the old copies are gone
+        offline = computes_offline(host, python_outputs)
+        offline.goto("glossary/")
+        assert "(C)" in offline.locator("h1").first.inner_text()
+        page.close()

@@ -1,0 +1,96 @@
+"""The Pages-like test server (``tests/_pages.py``) behaves as the offline tests and the bench assume:
+validators and ``max-age`` as GitHub Pages sends them, 304 to a matching conditional request, gzip,
+a deploy switching every next answer, faults on demand, a shared link that paces."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from _pages import MAX_AGE, Link, PagesServer
+from _site import SUB_PATH
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[PagesServer]:
+    for name, folder in (("a", "v1"), ("b", "v2")):
+        root = tmp_path / name
+        (root / "docs").mkdir(parents=True)
+        (root / "index.html").write_text(f"<h1>{folder}</h1>", encoding="utf-8")
+        (root / "docs" / "index.html").write_text("docs " * 200, encoding="utf-8")
+        (root / "big.zip").write_bytes(bytes(range(256)) * 400)
+    server = PagesServer(tmp_path / "a", mounts={"/other/": tmp_path / "b"})
+    yield server
+    server.stop()
+
+
+def ask(server: PagesServer, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def test_validators_max_age_and_not_modified(served: PagesServer) -> None:
+    status, headers, body = ask(served, SUB_PATH)
+    assert (status, body) == (200, b"<h1>v1</h1>")
+    assert headers["cache-control"] == f"max-age={MAX_AGE}" and MAX_AGE == 600
+    assert headers["etag"].startswith('"') and headers["last-modified"].endswith("GMT")
+    again = ask(served, SUB_PATH, **{"If-None-Match": headers["etag"]})
+    assert again[0] == 304 and again[2] == b""
+    since = ask(served, SUB_PATH, **{"If-Modified-Since": headers["last-modified"]})
+    assert since[0] == 304
+    log = [(s.path, s.status, s.whole) for s in served.log]
+    assert log == [("", 200, True), ("", 304, False), ("", 304, False)]
+    assert served.full("") == 1 and served.sent("") == len(b"<h1>v1</h1>")
+
+
+def test_gzip_folders_redirects_and_mounts(served: PagesServer) -> None:
+    status, headers, body = ask(served, SUB_PATH + "docs/", **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == b"docs " * 200 and len(body) < 200
+    assert ask(served, SUB_PATH + "big.zip", **{"Accept-Encoding": "gzip"})[1].get("content-encoding") is None
+    status, headers, _ = ask(served, SUB_PATH + "docs")
+    assert status == 301 and headers["location"] == SUB_PATH + "docs/"
+    assert ask(served, "/other/")[2] == b"<h1>v2</h1>"
+    assert ask(served, SUB_PATH + "missing")[0] == 404
+    assert ask(served, "/elsewhere/")[0] == 404
+
+
+def test_a_deploy_faults_and_the_network_gone(served: PagesServer, tmp_path: Path) -> None:
+    _, headers, _ = ask(served, SUB_PATH)
+    served.deploy(tmp_path / "b")
+    status, _, body = ask(served, SUB_PATH, **{"If-None-Match": headers["etag"]})
+    assert (status, body) == (200, b"<h1>v2</h1>")  # the old validator no longer matches
+    served.fail(r"^docs/", 503)
+    assert ask(served, SUB_PATH + "docs/")[0] == 503
+    served.drop(r"\.zip$", after=1000, times=1)
+    with pytest.raises(http.client.IncompleteRead):
+        ask(served, SUB_PATH + "big.zip")
+    assert len(ask(served, SUB_PATH + "big.zip")[2]) == 102_400  # cut once only
+    assert [(s.bytes, s.whole) for s in served.log if s.path == "big.zip"] == [(1000, False), (102_400, True)]
+    served.drop(r"\.zip$")
+    with pytest.raises(http.client.IncompleteRead):
+        ask(served, SUB_PATH + "big.zip")
+    served.clear_faults()
+    assert len(ask(served, SUB_PATH + "big.zip")[2]) == 102_400
+    served.offline()
+    with pytest.raises((ConnectionError, http.client.RemoteDisconnected)):
+        ask(served, SUB_PATH)
+    served.online()
+    assert ask(served, SUB_PATH)[0] == 200
+
+
+def test_the_shared_link_paces_every_response(served: PagesServer) -> None:
+    served.set_link(Link(mbps=8, rtt_ms=50))  # 1 MB/s
+    start = time.monotonic()
+    assert len(ask(served, SUB_PATH + "big.zip")[2]) == 102_400
+    took = time.monotonic() - start
+    assert 0.05 + 0.1 <= took < 1.0  # one round trip, then 100 KiB at 1 MB/s
