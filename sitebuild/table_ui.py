@@ -74,6 +74,13 @@ def _new_combatant() -> dict[str, Any]:
     return {key: filled[key] for key in ("side", "strength", "dexterity", "endurance", "skill", "mode")}
 
 
+def _most_hp() -> int:
+    """The largest HP a combatant can have (every physical characteristic at its limit)."""
+    top = tracker.MAX_CHARACTERISTIC
+    hp: int = character.physical_derivations(top, top, top, 0)["hp"]
+    return hp
+
+
 def _modes() -> list[list[str]]:
     if set(MODE_LABELS) != set(tracker.MODES):
         raise ValueError("ui.MODE_LABELS must label every tracker mode exactly")
@@ -127,6 +134,10 @@ def page_config() -> dict[str, Any]:
             "import_chars": character.MAX_IMPORT_CHARS,
             "call_chars": character.MAX_CALL_CHARS,
             "call_depth": character.MAX_NESTING,
+            "tracked": tracker.MAX_TRACKED,
+            "round": tracker.MAX_ROUND,
+            "damage": tracker.MAX_COMBATANT_DAMAGE,
+            "hp": _most_hp(),
         },
         "characteristics": [[key, short] for key, short in character.CHARACTERISTICS.items()],
         "states": {c.value: c.value.replace("_", " ") for c in injury.InjuryCondition},

@@ -36,12 +36,12 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
   });
   return h(
     "li",
-    { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
+    { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}${view.pending ? " mt-pending" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
     h("div", { class: "mt-card-head" },
       h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative_shown }),
       h("span", { class: "mt-name", "data-name": "", text: c.name }),
       h("span", { class: `mt-side mt-side-${c.side}`, text: c.side }),
-      h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : C.states[row.state] }),
+      h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : C.states[row.state] || "\u2026" }),
     ),
     h("p", { class: "mt-line" },
       h("span", { "data-damage": "", text: `${c.damage} damage` }), ` of HP ${row.hp} \u00b7 wound penalty `,
