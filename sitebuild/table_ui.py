@@ -39,7 +39,7 @@ READING_LABELS = {
     injury.ThresholdReading.BEST_PHYSICAL: "Thresholds: best physical characteristic (table)",
 }
 MODE_LABELS = {
-    "prepared": "Prepared: 2d6 + Dex DM + skill",
+    "prepared": "Prepared: 2d6 + DM of the leading characteristic + skill",
     "unprepared": "Unprepared: 2d6 + Dex DM",
     "ambush": "Ambushing: 12 + Dex DM",
     "entered": "Told: the initiative as reported",

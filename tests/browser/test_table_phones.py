@@ -219,6 +219,14 @@ def test_the_referee_shows_the_fight_and_a_player_s_phone_sees_it_read_only(
     assert qr.get_attribute("data-qr-text") == str(len(link))
     assert int(qr.get_attribute("data-qr-version")) <= 15
 
+    # The fight on paper: the order of action on one page, without the controls.
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
+    page.emulate_media(media="print")
+    assert page.locator('[data-action="next"]').is_hidden() and page.locator("[data-players]").is_hidden()
+    expect(page.locator("[data-combatant]")).to_have_count(3)
+    page.emulate_media(media="screen")
+
     # A player's phone: its own browser, nothing of the referee's.
     player = browser.new_context(viewport=PHONE)
     try:
