@@ -29,6 +29,9 @@ __all__ = ["STORE_SCHEMA", "STORE_VERSION", "mine_box", "page_config"]
 STORE_SCHEMA = "mneme-characters"
 """The device's list of characters (``localStorage``): ``characters`` and the ``active`` id."""
 STORE_VERSION = 1
+BACKUP_SCHEMA = "mneme-backup"
+"""One file of everything a device keeps ("Download a backup"): ``characters`` and the ``tracker``."""
+BACKUP_VERSION = 1
 
 NEW_CHARACTER_NAME = "New character"
 NEW_CHARACTER_ID = "ch-new"
@@ -121,6 +124,7 @@ def page_config() -> dict[str, Any]:
             "character": {"name": character.CHARACTER_SCHEMA, "version": character.SCHEMA_VERSION},
             "store": {"name": STORE_SCHEMA, "version": STORE_VERSION},
             "tracker": {"name": empty_tracker["schema"], "version": empty_tracker["version"]},
+            "backup": {"name": BACKUP_SCHEMA, "version": BACKUP_VERSION},
         },
         "empty": {
             "character": _empty_character(),

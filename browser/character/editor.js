@@ -421,7 +421,7 @@ export function renderCharacterPage(root, table, links) {
     if (!text.trimStart().startsWith("{")) return null;
     try {
       const doc = JSON.parse(text);
-      return isObject(doc) && doc.schema === "mneme-backup" && Array.isArray(doc.characters) ? doc.characters : null;
+      return isObject(doc) && doc.schema === C.schemas.backup.name && Array.isArray(doc.characters) ? doc.characters : null;
     } catch (_) {
       return null;
     }

@@ -78,7 +78,8 @@ export function createTable(scriptSrc) {
   function everything() {
     const store = characterStore().loadStore();
     const characters = store.characters.map((c) => store.drafts?.[c.id] || c);
-    return JSON.stringify({ schema: "mneme-backup", version: 1, at: new Date().toISOString(), characters, tracker: storage.readJson(key("tracker.v1")) }, null, 2);
+    const { name, version } = pageSettings().schemas.backup;
+    return JSON.stringify({ schema: name, version, at: new Date().toISOString(), characters, tracker: storage.readJson(key("tracker.v1")) }, null, 2);
   }
   let keeper = null;
   const keep = () => {
