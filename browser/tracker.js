@@ -341,7 +341,10 @@ function startTracker() {
       const saved = T.readJson(KEY);
       let first;
       try {
-        first = await call("derive_tracker", { tracker: drawable(saved) ? saved : emptyTracker() });
+        if (saved === undefined || (saved !== null && (typeof saved !== "object" || Array.isArray(saved)))) {
+          throw Object.assign(new Error("it is not a tracker"), { refused: true });
+        }
+        first = await call("derive_tracker", { tracker: saved || emptyTracker() });
       } catch (error) {
         if (!error.refused) throw error;
         setAside(text, error.message);

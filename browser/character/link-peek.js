@@ -48,7 +48,7 @@ export function readPayload(payload, { maxChars, maxDepth, what }) {
   if (payload.length > maxChars) return { error: `The link is too long to be ${what} (${payload.length} characters; at most ${maxChars}).` };
   const text = fromBase64url(payload);
   if (text === null) return { error: `The link is damaged: it does not carry ${what}.` };
-  if (!nestingWithin(text, maxDepth)) return { error: `The link is not ${what}: it nests deeper than ${maxDepth} levels.` };
+  if (!nestingWithin(text, maxDepth)) return { error: `This is not ${what}: it nests deeper than ${maxDepth} levels.` };
   try {
     return { value: JSON.parse(text) };
   } catch (_) {
