@@ -8,7 +8,6 @@ import { isObject, mergeCharacter, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { keptAsideContent } from "../lib/kept-aside.js";
 import { characterLinkUrl, withoutCharacterLink } from "../lib/link-codec.js";
-import { qrSvg } from "../tracker/qr.js";
 import { derivedNumbers } from "./derived.js";
 import { createEditorForm } from "./editor-form.js";
 import { peekCharacter } from "./link-peek.js";
@@ -26,7 +25,6 @@ export function renderCharacterPage(root, table, links) {
   const editor = h("form", { class: "mt-editor", novalidate: true, autocomplete: "off" });
   const derived = h("section", { class: "mt-derived", "aria-live": "polite", "aria-label": "Derived numbers" });
   const linkOut = h("input", { type: "text", readonly: true, class: "mt-link", "aria-label": "Link to this character", hidden: true });
-  const qrOut = h("div", { class: "mt-share-out", "data-referee-qr": "", hidden: true });
   const importMsg = h("p", { class: "mt-import-msg", role: "alert", "data-import-message": "" });
   const importText = h("textarea", {
     rows: 3,
@@ -65,7 +63,6 @@ export function renderCharacterPage(root, table, links) {
         h("button", { type: "button", class: "mt-button", "data-action": "show-referee", onclick: () => showReferee() }, "Show to the referee"),
       ),
       linkOut,
-      qrOut,
       h("h3", { text: "Import" }),
       h("label", { class: "mt-button mt-file-label" }, "Import a file\u2026", fileInput),
       importText,
@@ -245,8 +242,6 @@ export function renderCharacterPage(root, table, links) {
     fillPicker();
     linkOut.value = "";
     linkOut.hidden = true;
-    qrOut.hidden = true;
-    qrOut.replaceChildren();
     clearTimeout(checkTimer);
     const current = shownDoc(store, currentId);
     if (!current) {
@@ -332,7 +327,8 @@ export function renderCharacterPage(root, table, links) {
     setStatus("Link made (and copied where the browser allows). The character travels inside the link.");
   }
 
-  // A QR code of the character's link to the referee's tracker, where it joins the fight.
+  // The character's link shown as a QR code for the referee's tracker, on the page made for showing
+  // things across the table (table/fight/: the QR library loads there, not with every calculator).
   async function showReferee() {
     let fragment;
     try {
@@ -341,14 +337,7 @@ export function renderCharacterPage(root, table, links) {
       if (error.path) form.showError(error);
       return setStatus(`Nothing to show: ${error.message}`);
     }
-    const href = characterLinkUrl(new URL("../tracker/", location.href).href, fragment);
-    const qr = qrSvg(href, "QR code of this character for the referee's tracker");
-    qrOut.hidden = false;
-    qrOut.replaceChildren(
-      qr || h("p", { class: "mt-error", text: "Too long for a QR code: send the link instead." }),
-      h("input", { type: "text", readonly: true, class: "mt-link", "data-field": "referee-link", "aria-label": "Link for the referee's tracker", value: href }),
-    );
-    setStatus("The referee scans this with their phone: the tracker opens and offers to add your character to the fight.");
+    location.assign(characterLinkUrl(new URL("../fight/", location.href).href, fragment));
   }
 
   async function importFrom(text, quiet) {

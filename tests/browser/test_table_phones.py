@@ -165,6 +165,9 @@ def test_a_stored_fight_shows_before_the_engine_and_a_turn_tapped_then_is_applie
     expect(undo).to_be_enabled()  # it takes the waiting turn back
     page.wait_for_timeout(1500)
     assert stored(page, TRACKER) == fight  # not applied by guesswork: it waits for the rules
+    page.reload()  # a reload before the engine answers keeps what waits (this tab's session storage)
+    expect(waiting).to_have_attribute("data-queued", "1", timeout=2000)
+    expect(page.locator("[data-combatant] [data-name]")).to_have_text(["Ork", "Ada", "Guard"])
     page.unroute("**/*.wasm")
     expect(page.locator("[data-current]")).to_have_text("Ada acts", timeout=BOOT_MS)
     expect(root).not_to_have_attribute("data-pending", "")
@@ -271,8 +274,10 @@ def test_a_player_shows_a_character_and_the_referee_adds_it_to_the_fight(page: A
     seed(page, {STORE: store_of(ada())})
     page.goto("table/character/")
     ready(page, "character")
-    page.click('[data-action="show-referee"]')
-    expect(page.locator("[data-referee-qr] svg.mt-qr")).to_be_visible(timeout=STEP_MS)
+    page.click('[data-action="show-referee"]')  # the QR code is drawn on the page for showing things
+    expect(page.locator("[data-shown-character]")).to_have_text("For the referee: Ada", timeout=STEP_MS)
+    expect(page.locator("svg.mt-qr")).to_be_visible()
+    assert "/table/fight/#character=" in page.url
     link = page.locator('[data-field="referee-link"]').input_value()
     assert "/table/tracker/#character=" in link
     page.evaluate("k => localStorage.removeItem(k)", TRACKER)
