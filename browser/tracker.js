@@ -25,6 +25,15 @@ import { createWakeKeeper } from "./tracker/wake.js";
 
 const RETRY_MS = 4000;
 
+// When the fight was first drawn (from storage, then by the engine), for the tests and benchmarks.
+function mark(name) {
+  try {
+    if (performance.getEntriesByName(name).length === 0) performance.mark(name);
+  } catch (_) {
+    /* marks are best effort */
+  }
+}
+
 function startTracker() {
   // A character link (#character=...) shown by a player for the referee's tracker, read before the
   // theme's navigation can rewrite the address.
@@ -305,6 +314,7 @@ function startTracker() {
       share.refresh();
       wake.want(t.combatants.length > 0);
       root.dataset.state = pending ? "stored" : "ready";
+      mark(pending ? "mneme:tracker-stored" : "mneme:tracker-ready");
     }
 
     // Kept aside: trackers this page could not read, to download (or forget).

@@ -453,6 +453,11 @@ export function renderCharacterPage(root, table, links) {
     const { name, characteristics } = peek.character;
     const slot = h("p", { class: "mt-error", role: "alert" });
     offer.hidden = false;
+    try {
+      performance.mark("mneme:character-link-shown");
+    } catch (_) {
+      /* marks are best effort */
+    }
     offer.replaceChildren(
       h("p", { "data-link-character": "", text: `This link carries a character: ${name}.` }),
       h("p", { class: "mt-working", text: C.characteristics.filter(([key]) => key in characteristics).map(([key, short]) => `${short} ${characteristics[key]}`).join(" \u00b7 ") }),

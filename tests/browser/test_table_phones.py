@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -105,6 +104,12 @@ def ready(page: Any, which: str) -> None:
     expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
 
 
+def drawn_at(page: Any, mark: str) -> float:
+    """When the page made performance mark ``mark``, in ms from the start of its navigation."""
+    at: float = page.evaluate("m => performance.getEntriesByName(m)[0].startTime", mark)
+    return at
+
+
 def stored(page: Any, key: str) -> Any:
     text = page.evaluate("k => localStorage.getItem(k)", key)
     return None if text is None else json.loads(text)
@@ -145,12 +150,11 @@ def test_a_stored_fight_shows_before_the_engine_and_a_turn_tapped_then_is_applie
     assert page.evaluate("window.__wake") == ["request:screen"]  # a fight is open: the screen stays on
 
     page.route("**/*.wasm", lambda route: route.abort())
-    started = time.monotonic()
-    page.reload()
+    page.reload(wait_until="commit")
     # From storage, before any engine: the round, the order and the numbers of the last engine view.
     expect(page.locator("[data-round]")).to_have_text("2", timeout=2000)
     expect(page.locator("[data-combatant] [data-name]")).to_have_text(["Ork", "Ada", "Guard"], timeout=2000)
-    assert time.monotonic() - started < 3  # the reload itself included
+    assert drawn_at(page, "mneme:tracker-stored") < 2000  # ms after the reload began
     expect(root).to_have_attribute("data-pending", "")
     expect(page.locator("[data-current]")).to_have_text("Ork acts")
     ork = derived["rows"]["c2"]
@@ -189,12 +193,11 @@ def test_a_character_link_shows_its_character_before_the_engine(page: Any, page_
     page.set_viewport_size(PHONE)
     page.route("**/*.wasm", lambda route: route.abort())
     fragment = table_character.export_link(ada(name="Zo\u00eb"))
-    started = time.monotonic()
-    page.goto(f"table/character/#{fragment}")
+    page.goto(f"table/character/#{fragment}", wait_until="commit")
     expect(page.locator("[data-link-character]")).to_have_text(
         "This link carries a character: Zo\u00eb.", timeout=2000
     )
-    assert time.monotonic() - started < 3
+    assert drawn_at(page, "mneme:character-link-shown") < 2000
     expect(page.locator(".mt-offer")).to_contain_text("Str 7")
     expect(page.locator(".mt-empty")).to_have_text(
         "No character on this device yet: the link above carries one."
