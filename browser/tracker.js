@@ -23,7 +23,8 @@ import { bindPlayersView } from "./tracker/players.js";
 import { sharePanel } from "./tracker/share.js";
 import { createWakeKeeper } from "./tracker/wake.js";
 
-const RETRY_MS = 4000;
+const RETRY_MS = 4000; // the first wait before asking a silent engine again, doubled each time up to a minute
+const RETRY_MAX_MS = 60000;
 
 // When the fight was first drawn (from storage, then by the engine), for the tests and benchmarks.
 function mark(name) {
@@ -55,6 +56,7 @@ function startTracker() {
     let confirmed = false; // the view shown is the engine's, of what storage holds
     let pumping = false;
     let retryTimer = null;
+    let retryMs = RETRY_MS;
     const openDetails = new Set();
     const slots = new WeakMap(); // a waiting action -> where its refusal is said
     const settled = new WeakMap(); // a waiting action -> resolve (once applied, refused or cancelled)
@@ -207,12 +209,14 @@ function startTracker() {
           settled.get(op)?.();
           showWaiting();
         }
+        retryMs = RETRY_MS;
       } catch (error) {
         if (error.refused && !confirmed) return;
         status.textContent = queue.length
           ? `The rules engine is not answering yet (${error.message}): what you did waits, in order, and is applied when it does.`
           : `The rules engine is not answering yet (${error.message}): the fight is shown as stored on this device; its numbers follow when it answers.`;
-        retryTimer = setTimeout(pump, RETRY_MS);
+        retryTimer = setTimeout(pump, retryMs);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       } finally {
         pumping = false;
         root.removeAttribute("aria-busy");
