@@ -8,7 +8,7 @@ import struct
 import zlib
 from functools import lru_cache
 
-__all__ = ["BACKGROUND", "ICONS", "THEME_COLOR", "draw_icon", "icon_svg"]
+__all__ = ["BACKGROUND", "FAVICON", "ICONS", "THEME_COLOR", "draw_icon", "icon_svg"]
 
 THEME_COLOR = "#673ab7"  # mkdocs-material's "deep purple" primary
 BACKGROUND = "#ffffff"
@@ -19,6 +19,8 @@ ICONS = {  # site path -> (size, maskable)
     "assets/offline/apple-touch-icon.png": (180, True),
 }
 SVG_PATH = "assets/offline/icon.svg"
+FAVICON = "assets/offline/icon-192.png"
+"""The browser tab's icon (``theme.favicon`` in mkdocs.yml) and the app shortcuts' icon."""
 
 
 def _png(size: int, rows: list[bytes]) -> bytes:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sitebuild.csp import apply_csp
 from sitebuild.errors import BuildError
-from sitebuild.icons import BACKGROUND, ICONS, SVG_PATH, THEME_COLOR, draw_icon, icon_svg
+from sitebuild.icons import BACKGROUND, FAVICON, ICONS, SVG_PATH, THEME_COLOR, draw_icon, icon_svg
 
 __all__ = [
     "CACHE_PREFIX",
@@ -56,6 +56,14 @@ ENGINE = re.compile(r"^assets/pyodide/|\.whl$")
 LUNR_EXTRA = {"ja": "tinyseg", "th": "wordcut"}
 
 
+SHORTCUTS = (
+    ("Combat tracker", "Tracker", "table/tracker/"),
+    ("My character", "Character", "table/character/"),
+    ("One attack", "Attack", "calculators/attack/"),
+)
+"""The installed app's shortcuts (a long press on its icon): name, short name, page."""
+
+
 def manifest(site_name: str, description: str = "") -> str:
     """The web manifest; every URL relative to it (the site root), so any sub-path works."""
     icons = [
@@ -80,6 +88,10 @@ def manifest(site_name: str, description: str = "") -> str:
         "background_color": BACKGROUND,
         "theme_color": THEME_COLOR,
         "icons": icons,
+        "shortcuts": [
+            {"name": name, "short_name": short, "url": url, "icons": [{"src": FAVICON, "sizes": "192x192"}]}
+            for name, short, url in SHORTCUTS
+        ],
     }
     return json.dumps(data, indent=2) + "\n"
 

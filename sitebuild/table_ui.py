@@ -29,6 +29,9 @@ __all__ = ["STORE_SCHEMA", "STORE_VERSION", "mine_box", "page_config"]
 STORE_SCHEMA = "mneme-characters"
 """The device's list of characters (``localStorage``): ``characters`` and the ``active`` id."""
 STORE_VERSION = 1
+BACKUP_SCHEMA = "mneme-backup"
+"""One file of everything a device keeps ("Download a backup"): ``characters`` and the ``tracker``."""
+BACKUP_VERSION = 1
 
 NEW_CHARACTER_NAME = "New character"
 NEW_CHARACTER_ID = "ch-new"
@@ -39,7 +42,7 @@ READING_LABELS = {
     injury.ThresholdReading.BEST_PHYSICAL: "Thresholds: best physical characteristic (table)",
 }
 MODE_LABELS = {
-    "prepared": "Prepared: 2d6 + Dex DM + skill",
+    "prepared": "Prepared: 2d6 + DM of the leading characteristic + skill",
     "unprepared": "Unprepared: 2d6 + Dex DM",
     "ambush": "Ambushing: 12 + Dex DM",
     "entered": "Told: the initiative as reported",
@@ -72,6 +75,13 @@ def _new_combatant() -> dict[str, Any]:
     probe = {**tracker.empty_tracker(), "combatants": [{"id": "new", "name": "New"}]}
     filled = tracker.check_tracker(probe)["combatants"][0]
     return {key: filled[key] for key in ("side", "strength", "dexterity", "endurance", "skill", "mode")}
+
+
+def _most_hp() -> int:
+    """The largest HP a combatant can have (every physical characteristic at its limit)."""
+    top = tracker.MAX_CHARACTERISTIC
+    hp: int = character.physical_derivations(top, top, top, 0)["hp"]
+    return hp
 
 
 def _modes() -> list[list[str]]:
@@ -114,6 +124,7 @@ def page_config() -> dict[str, Any]:
             "character": {"name": character.CHARACTER_SCHEMA, "version": character.SCHEMA_VERSION},
             "store": {"name": STORE_SCHEMA, "version": STORE_VERSION},
             "tracker": {"name": empty_tracker["schema"], "version": empty_tracker["version"]},
+            "backup": {"name": BACKUP_SCHEMA, "version": BACKUP_VERSION},
         },
         "empty": {
             "character": _empty_character(),
@@ -127,6 +138,10 @@ def page_config() -> dict[str, Any]:
             "import_chars": character.MAX_IMPORT_CHARS,
             "call_chars": character.MAX_CALL_CHARS,
             "call_depth": character.MAX_NESTING,
+            "tracked": tracker.MAX_TRACKED,
+            "round": tracker.MAX_ROUND,
+            "damage": tracker.MAX_COMBATANT_DAMAGE,
+            "hp": _most_hp(),
         },
         "characteristics": [[key, short] for key, short in character.CHARACTERISTICS.items()],
         "states": {c.value: c.value.replace("_", " ") for c in injury.InjuryCondition},

@@ -22,6 +22,7 @@ from rules_core import checks, dice, healing, injury, limits
 from rules_core import initiative as rules_initiative
 from rules_core.tables import constant
 from table.character import (
+    CHARACTERISTICS,
     SCHEMA_VERSION,
     DocumentError,
     check_character,
@@ -77,6 +78,8 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
     "endurance": 7,
     "skill": 0,
     "mode": "prepared",
+    "lead": "dexterity",
+    "lead_score": None,
     "roll": None,
     "entered": None,
     "tactics_effect": 0,
@@ -97,11 +100,15 @@ _EDITABLE = frozenset(
         "endurance",
         "skill",
         "mode",
+        "lead",
+        "lead_score",
         "roll",
         "entered",
         "tactics_effect",
     }
 )
+_HELD = ("strength", "dexterity", "endurance")
+"""The characteristics a combatant holds; another one leading a prepared roll brings its score along."""
 
 
 def empty_tracker() -> dict[str, Any]:
@@ -153,6 +160,20 @@ def _check_combatant(raw: object, index: int) -> dict[str, Any]:
         raise DocumentError("Str + Dex + End (the HP) must be at least 1.", f"{path}.strength")
     out["skill"] = check_int(full["skill"], 0, checks.MAX_SKILL, f"{path}.skill", "The initiative skill")
     out["mode"] = mode
+    lead = full["lead"]
+    if lead not in CHARACTERISTICS:
+        raise DocumentError(f"Pick one of {', '.join(CHARACTERISTICS.values())}.", f"{path}.lead")
+    out["lead"] = lead
+    out["lead_score"] = None
+    if lead not in _HELD:
+        out["lead_score"] = _optional_int(
+            full["lead_score"], 0, MAX_CHARACTERISTIC, f"{path}.lead_score", CHARACTERISTICS[lead]
+        )
+        if out["lead_score"] is None and mode == "prepared":
+            raise DocumentError(
+                f"Give the {CHARACTERISTICS[lead]} score that leads the roll, or let Dex lead.",
+                f"{path}.lead_score",
+            )
     out["roll"] = _optional_int(
         full["roll"],
         limits.CHECK_ROLL_MIN,
@@ -244,10 +265,14 @@ def _initiative(c: Mapping[str, Any], negative_tactics: bool) -> tuple[int | Non
     if c["mode"] == "unprepared":
         score = rules_initiative.unprepared_initiative(c["roll"], dex_dm, bonus)
         return score, f"roll {c['roll']} + Dex DM {signed(dex_dm)}{tactics} = {number(score)}"
-    score = rules_initiative.initiative(c["roll"], dex_dm, c["skill"], tactics_bonus=bonus)
+    # Prepared: the characteristic that fits how they lead, not only Dexterity (rulings: initiative formula).
+    lead = c["lead"]
+    lead_dm = checks.characteristic_modifier(c[lead] if lead in _HELD else c["lead_score"])
+    score = rules_initiative.initiative(c["roll"], lead_dm, c["skill"], tactics_bonus=bonus)
+    short = CHARACTERISTICS[lead]
     return (
         score,
-        f"roll {c['roll']} + Dex DM {signed(dex_dm)} + skill {c['skill']}{tactics} = {number(score)}",
+        f"roll {c['roll']} + {short} DM {signed(lead_dm)} + skill {c['skill']}{tactics} = {number(score)}",
     )
 
 
@@ -619,12 +644,16 @@ def combatant_from_character(character: object) -> dict[str, Any]:
     """A tracker combatant made from a saved character: name, Str/Dex/End, damage and initiative skill.
 
     The initiative skill is the character's best of Recon, Tactics and their weapons' skills
-    (Actions § Combat Round Summary > Initiative: the relevant skill).
+    (Actions § Combat Round Summary > Initiative: the relevant skill); the characteristic that skill
+    is rolled with leads the prepared roll (rulings: initiative formula); Dexterity without one, or
+    when the character has no score for it.
     """
     char = check_character(character)
     chars = char["characteristics"]
     wanted = {"recon", "tactics"} | {w["skill"].casefold() for w in char["weapons"] if w["skill"]}
-    levels = [s["level"] for s in char["skills"] if s["name"].casefold() in wanted]
+    found = [s for s in char["skills"] if s["name"].casefold() in wanted]
+    best = max(found, key=lambda s: s["level"], default=None)
+    lead = best["characteristic"] if best and chars[best["characteristic"]] is not None else "dexterity"
     return {
         "name": char["name"],
         "side": "character",
@@ -632,6 +661,8 @@ def combatant_from_character(character: object) -> dict[str, Any]:
         "strength": chars["strength"],
         "dexterity": chars["dexterity"],
         "endurance": chars["endurance"],
-        "skill": max(levels, default=0),
+        "skill": best["level"] if best else 0,
+        "lead": lead,
+        "lead_score": None if lead in _HELD else chars[lead],
         "damage": min(char["damage"], MAX_COMBATANT_DAMAGE),
     }

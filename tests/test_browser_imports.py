@@ -12,8 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "browser"
-BUNDLED_PACKAGES: frozenset[str] = frozenset()
-"""npm packages a browser module may import (bundled into the script that imports it): none yet."""
+BUNDLED_PACKAGES: frozenset[str] = frozenset({"uqr"})
+"""npm packages a browser module may import (bundled into the script that imports it): uqr, the QR
+codes of the links shown to players and the referee (about 10 kB minified)."""
 UNBUNDLED = ("offline/sw.js",)
 
 STATIC_IMPORT = re.compile(

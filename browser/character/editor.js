@@ -10,6 +10,7 @@ import { keptAsideContent } from "../lib/kept-aside.js";
 import { characterLinkUrl, withoutCharacterLink } from "../lib/link-codec.js";
 import { derivedNumbers } from "./derived.js";
 import { createEditorForm } from "./editor-form.js";
+import { peekCharacter } from "./link-peek.js";
 import { call, newId } from "./table.js";
 
 export function renderCharacterPage(root, table, links) {
@@ -46,6 +47,7 @@ export function renderCharacterPage(root, table, links) {
     ),
     status,
     offer,
+    table.keeper().panel(),
     keptAside,
     derived,
     editor,
@@ -58,6 +60,7 @@ export function renderCharacterPage(root, table, links) {
         { class: "mt-row" },
         h("button", { type: "button", class: "mt-button", "data-action": "export-file", onclick: () => exportFile() }, "Download file"),
         h("button", { type: "button", class: "mt-button", "data-action": "export-link", onclick: () => exportLink() }, "Make a link"),
+        h("button", { type: "button", class: "mt-button", "data-action": "show-referee", onclick: () => showReferee() }, "Show to the referee"),
       ),
       linkOut,
       h("h3", { text: "Import" }),
@@ -276,7 +279,9 @@ export function renderCharacterPage(root, table, links) {
     if (!current) {
       base = null;
       editor.dataset.id = "";
-      editor.replaceChildren(h("p", { class: "mt-empty", text: "No character on this device yet: press New to make one." }));
+      editor.replaceChildren(
+        h("p", { class: "mt-empty", text: links.pending ? "No character on this device yet: the link above carries one." : "No character on this device yet: press New to make one." }),
+      );
       derived.replaceChildren();
       return;
     }
@@ -331,6 +336,7 @@ export function renderCharacterPage(root, table, links) {
       return setStatus(error.refused ? `Not exported: ${error.message}` : `Not exported: the rules engine is not answering (${error.message}).`);
     }
     download(JSON.stringify(character, null, 2), `${character.name.replace(/[^\w-]+/g, "_") || "character"}.mneme.json`);
+    if (store.characters.length === 1) table.keeper().backedUp(); // the one character is all there is to keep
     setStatus(`File made for ${character.name}: it stays wherever you save it.`);
   }
 
@@ -353,6 +359,19 @@ export function renderCharacterPage(root, table, links) {
     setStatus("Link made (and copied where the browser allows). The character travels inside the link.");
   }
 
+  // The character's link shown as a QR code for the referee's tracker, on the page made for showing
+  // things across the table (table/fight/: the QR library loads there, not with every calculator).
+  async function showReferee() {
+    let fragment;
+    try {
+      fragment = await call("export_link", { doc: await shownChecked() });
+    } catch (error) {
+      if (error.path) form.showError(error);
+      return setStatus(`Nothing to show: ${error.message}`);
+    }
+    location.assign(characterLinkUrl(new URL("../fight/", location.href).href, fragment));
+  }
+
   async function importFrom(text, quiet) {
     importMsg.textContent = "";
     if (typeof text !== "string" || text.length > MAX_IMPORT_CHARS) {
@@ -363,8 +382,12 @@ export function renderCharacterPage(root, table, links) {
       importMsg.textContent = `Not imported: this nests deeper than ${C.limits.call_depth} levels, so it is not a character.`;
       return null;
     }
+    const backup = backupFile(text);
+    if (backup) return restoreList(backup, quiet);
+    if (!quiet) importMsg.textContent = "Checking it\u2026 (the rules engine may still be starting)";
     try {
       const character = await call("import_character", { text });
+      importMsg.textContent = "";
       flush();
       const problem = table.updateStore((s) => {
         if (s.characters.some((c) => c && c.id === character.id)) character.id = newId("ch");
@@ -417,11 +440,31 @@ export function renderCharacterPage(root, table, links) {
     // A whole old store (its characters), one kept-aside document (its character and draft), or one character.
     const doc = isObject(raw) && isObject(raw.character) ? [raw.character, raw.draft].filter(isObject) : null;
     const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.characters) ? raw.characters : doc || [raw];
+    await restoreList(list, false, "; the backup stays until you forget it");
+  }
+
+  // A backup file ("Download a backup": every character kept here), or null for anything else.
+  function backupFile(text) {
+    if (!text.trimStart().startsWith("{")) return null;
+    try {
+      const doc = JSON.parse(text);
+      return isObject(doc) && doc.schema === C.schemas.backup.name && Array.isArray(doc.characters) ? doc.characters : null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  // Each character of `list` the engine accepts is added; the page says how many.
+  async function restoreList(list, quiet, more = "") {
+    importMsg.textContent = "Checking the characters\u2026 (the rules engine may still be starting)";
     let added = 0;
     for (const c of list.filter(isObject)) if (await importFrom(JSON.stringify(c), true)) added += 1;
+    importMsg.textContent = "";
+    importText.value = "";
     store = table.loadStore();
-    showCharacter();
-    setStatus(`Restored ${added} of ${list.length} ${list.length === 1 ? "entry" : "entries"} from the backup; the backup stays until you forget it.`);
+    if (!quiet) showCharacter();
+    setStatus(`Restored ${added} of ${list.length} ${list.length === 1 ? "entry" : "entries"} from the backup${more}.`);
+    return null;
   }
 
   function offerFromLink() {
@@ -438,19 +481,40 @@ export function renderCharacterPage(root, table, links) {
       importMsg.textContent = `The link's character was not imported: the link is too long to be a character (${link.length} characters; at most ${MAX_IMPORT_CHARS}).`;
       return clear();
     }
-    call("import_character", { text: link }).then(
-      (character) => {
-        offer.hidden = false;
-        offer.replaceChildren(
-          h("p", { text: `This link carries a character: ${character.name}.` }),
-          h("button", { type: "button", class: "mt-button", "data-action": "accept-link", onclick: () => importFrom(link).then(clear) }, "Add to my characters"),
-          h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "ignore-link", onclick: clear }, "Ignore"),
-        );
-      },
-      (error) => {
-        importMsg.textContent = `The link's character was not imported: ${error.message}`;
-        clear();
-      },
+    // Shown at once from the link itself (measured, then read as data); the engine checks it
+    // field by field when it is added.
+    const peek = peekCharacter(link, C.limits);
+    if (peek.error) {
+      importMsg.textContent = `The link's character was not imported: ${peek.error}`;
+      return clear();
+    }
+    const { name, characteristics } = peek.character;
+    const slot = h("p", { class: "mt-error", role: "alert" });
+    offer.hidden = false;
+    try {
+      performance.mark("mneme:character-link-shown");
+    } catch (_) {
+      /* marks are best effort */
+    }
+    offer.replaceChildren(
+      h("p", { "data-link-character": "", text: `This link carries a character: ${name}.` }),
+      h("p", { class: "mt-working", text: C.characteristics.filter(([key]) => key in characteristics).map(([key, short]) => `${short} ${characteristics[key]}`).join(" \u00b7 ") }),
+      h("button", {
+        type: "button",
+        class: "mt-button",
+        "data-action": "accept-link",
+        onclick: async () => {
+          slot.textContent = "Checking it\u2026 (the rules engine may still be starting)";
+          const added = await importFrom(link, true);
+          slot.textContent = "";
+          if (!added) return;
+          clear();
+          showCharacter();
+          setStatus(`Imported ${added.name}.`);
+        },
+      }, "Add to my characters"),
+      h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "ignore-link", onclick: clear }, "Ignore"),
+      slot,
     );
   }
 

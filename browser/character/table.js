@@ -9,6 +9,7 @@ import { mergeCharacter, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { pageSettings } from "../lib/page-settings.js";
 import { createStorage, localStorageOrNull } from "../lib/storage.js";
+import { createKeeper } from "./keep.js";
 
 const MODULE = "table.api";
 
@@ -82,7 +83,20 @@ export function createTable(scriptSrc) {
     });
   }
 
-  return {
+  // Everything kept on this device, as one backup file: the characters and the fight.
+  function everything() {
+    const store = characterStore().loadStore();
+    const characters = store.characters.map((c) => store.drafts?.[c.id] || c);
+    const { name, version } = pageSettings().schemas.backup;
+    return JSON.stringify({ schema: name, version, at: new Date().toISOString(), characters, tracker: storage.readJson(key("tracker.v1")) }, null, 2);
+  }
+  let keeper = null;
+  const keep = () => {
+    keeper = keeper || createKeeper(table, everything);
+    return keeper;
+  };
+
+  const table = {
     ...storage,
     h,
     call,
@@ -93,9 +107,15 @@ export function createTable(scriptSrc) {
     same,
     newId,
     loadStore: () => characterStore().loadStore(),
-    updateStore: (change) => characterStore().updateStore(change),
+    // A write that succeeds is a save: the first asks the browser to keep the data (keep.js).
+    updateStore: (change) => {
+      const problem = characterStore().updateStore(change);
+      if (!problem) keep().saved();
+      return problem;
+    },
     reconcile: (store, id, mine, base) => characterStore().reconcile(store, id, mine, base),
     saveValue,
+    keeper: keep,
     STORE_KEY,
     DOC_PREFIX,
     blankCharacter: () => ({ ...structuredClone(pageSettings().empty.character), id: newId("ch") }),
@@ -104,4 +124,5 @@ export function createTable(scriptSrc) {
     putCharacter,
     mergeCharacter,
   };
+  return table;
 }

@@ -4,7 +4,7 @@
 import { h } from "../lib/dom.js";
 import { parseNumber as intOrNull } from "../lib/form-state.js";
 import { seed } from "./dice.js";
-import { modeSelect, numberField } from "./fields.js";
+import { leadFields, modeSelect, numberField } from "./fields.js";
 
 export function combatantCard(view, id, { C, act, openDetails, saveDamage, damageToSave }) {
   const c = view.tracker.combatants.find((x) => x.id === id);
@@ -36,12 +36,12 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
   });
   return h(
     "li",
-    { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
+    { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}${view.pending ? " mt-pending" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
     h("div", { class: "mt-card-head" },
       h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative_shown }),
       h("span", { class: "mt-name", "data-name": "", text: c.name }),
       h("span", { class: `mt-side mt-side-${c.side}`, text: c.side }),
-      h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : C.states[row.state] }),
+      h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : C.states[row.state] || "\u2026" }),
     ),
     h("p", { class: "mt-line" },
       h("span", { "data-damage": "", text: `${c.damage} damage` }), ` of HP ${row.hp} \u00b7 wound penalty `,
@@ -61,6 +61,7 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
     const box = h("div", { class: "mt-edit" },
       h("label", { class: "mt-field" }, h("span", { text: "Name" }), h("input", { type: "text", "data-field": "name", value: c.name, maxlength: C.limits.name })),
       h("label", { class: "mt-field" }, h("span", { text: "Initiative" }), modeSelect(c.mode, C.modes)),
+      leadFields(C, c.lead || "dexterity", c.lead_score),
       h("div", { class: "mt-triple" },
         numberField("Roll (2d6)", { "data-field": "roll", value: c.roll ?? "" }),
         numberField("Told", { "data-field": "entered", value: c.entered ?? "" }),
@@ -95,6 +96,8 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
         fields: {
           name: get("name"),
           mode: get("mode"),
+          lead: get("lead"),
+          lead_score: intOrNull(get("lead_score")),
           roll: intOrNull(get("roll")),
           entered: intOrNull(get("entered")),
           tactics_effect: intOrNull(get("tactics_effect")) ?? 0,

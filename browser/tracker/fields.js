@@ -12,3 +12,12 @@ export function modeSelect(value, modes) {
   return select;
 }
 
+
+// The characteristic that leads a prepared roll, and its score when the tracker does not hold it
+// (Str, Dex and End are the combatant's own).
+export function leadFields(C, lead, score) {
+  const select = h("select", { "data-field": "lead", "aria-label": "Leads with (prepared)" });
+  for (const [key, short] of C.characteristics) select.append(h("option", { value: key, text: short, selected: key === lead }));
+  const scoreField = numberField("Its score", { "data-field": "lead_score", value: score ?? "", placeholder: "Int, Edu\u2026" });
+  return h("div", { class: "mt-triple" }, h("label", { class: "mt-field" }, h("span", { text: "Leads with" }), select), scoreField);
+}

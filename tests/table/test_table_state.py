@@ -358,7 +358,7 @@ def test_damage_taken_is_written_back_from_the_thresholds_calculator_and_checked
 
 
 def fight() -> dict[str, Any]:
-    """Ada (rolled 8, skill 2), a goon ambushing with Dex 9 and a guard told 9, added in that order."""
+    """Ada (rolled 8, Tactics 2 with Int 10), a goon ambushing with Dex 9, a guard told 9, in that order."""
     t = table_tracker.empty_tracker()
     t = table_tracker.tracker_action(
         t, {"type": "add", "combatant": table_tracker.combatant_from_character(ada())}
@@ -373,15 +373,44 @@ def fight() -> dict[str, Any]:
 
 
 def test_initiative_orders_the_ambusher_first_and_waits_for_missing_rolls() -> None:
-    """Actions § Initiative: ambush 12 + Dex DM (+1, Dex 9) = 13; Ada 8 + 0 + skill 2 = 10; Guard told 9."""
+    """Actions § Initiative: ambush 12 + Dex DM (+1, Dex 9) = 13; Ada, prepared, leads with Tactics, rolled
+    with Int 10: 8 + Int DM +1 + skill 2 = 11 (rulings: initiative formula); Guard told 9."""
     view = table_tracker.derive_tracker(fight())
     assert view["order"] == ["c2", "c1", "c3"]
-    assert [view["rows"][c]["initiative"] for c in view["order"]] == [13, 10, 9]
-    assert view["rows"]["c1"]["initiative_text"] == "roll 8 + Dex DM +0 + skill 2 = 10"
-    assert [view["rows"][c]["initiative_shown"] for c in view["order"]] == ["13", "10", "9"]
+    assert [view["rows"][c]["initiative"] for c in view["order"]] == [13, 11, 9]
+    assert view["rows"]["c1"]["initiative_text"] == "roll 8 + Int DM +1 + skill 2 = 11"
+    assert [view["rows"][c]["initiative_shown"] for c in view["order"]] == ["13", "11", "9"]
     waiting = table_tracker.tracker_action(fight(), {"type": "update", "id": "c1", "fields": {"roll": None}})
     assert waiting["order"] == ["c2", "c3", "c1"] and waiting["rows"]["c1"]["initiative"] is None
     assert waiting["rows"]["c1"]["initiative_shown"] == "?"
+
+
+def test_a_prepared_roll_takes_the_leading_characteristic_s_dm_not_always_dexterity() -> None:
+    """Rulings, initiative formula: prepared, 2d6 + the DM of whichever characteristic fits how they
+    lead + the skill; unprepared and ambushing, Dexterity. Dex 3 (DM -1) against Int 12 (DM +2)."""
+    t = table_tracker.empty_tracker()
+    scout = {"name": "Scout", "dexterity": 3, "skill": 1, "roll": 7, "lead": "intellect", "lead_score": 12}
+    t = table_tracker.tracker_action(t, {"type": "add", "combatant": scout})
+    row = t["rows"]["c1"]
+    assert (row["initiative"], row["initiative_text"]) == (10, "roll 7 + Int DM +2 + skill 1 = 10")
+    strong = table_tracker.tracker_action(
+        t["tracker"], {"type": "update", "id": "c1", "fields": {"lead": "strength", "strength": 9}}
+    )
+    assert strong["rows"]["c1"]["initiative_text"] == "roll 7 + Str DM +1 + skill 1 = 9"
+    assert strong["tracker"]["combatants"][0]["lead_score"] is None  # Str is the combatant's own
+    caught = table_tracker.tracker_action(
+        t["tracker"], {"type": "update", "id": "c1", "fields": {"mode": "unprepared"}}
+    )
+    assert caught["rows"]["c1"]["initiative_text"] == "roll 7 + Dex DM \u22121 = 6"
+    with pytest.raises(DocumentError, match="Give the Int score that leads the roll, or let Dex lead"):
+        table_tracker.tracker_action(
+            t["tracker"], {"type": "update", "id": "c1", "fields": {"lead_score": None}}
+        )
+    # From a saved character: the skill they lead with and the characteristic it is rolled with.
+    made = table_tracker.combatant_from_character(ada())
+    assert (made["skill"], made["lead"], made["lead_score"]) == (2, "intellect", 10)
+    plain = table_tracker.combatant_from_character(ada(skills=[]))
+    assert (plain["skill"], plain["lead"], plain["lead_score"]) == (0, "dexterity", None)
 
 
 def test_a_failed_tactics_check_lowers_initiative_unless_the_ruling_says_otherwise() -> None:
@@ -394,7 +423,7 @@ def test_a_failed_tactics_check_lowers_initiative_unless_the_ruling_says_otherwi
 
 
 def test_equal_initiatives_keep_the_order_the_combatants_were_added() -> None:
-    t = table_tracker.tracker_action(fight(), {"type": "update", "id": "c3", "fields": {"entered": 10}})
+    t = table_tracker.tracker_action(fight(), {"type": "update", "id": "c3", "fields": {"entered": 11}})
     assert t["order"] == ["c2", "c1", "c3"]
 
 
