@@ -3,7 +3,9 @@
 // (an ES module, as esbuild makes it), which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
-//           out {type: "ready", timings, build} | {type: "boot-failed", error} | {type: "progress", bytes}
+//              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
+//           out {type: "ready", timings, build} | {type: "boot-failed", error}
+//               | {type: "progress", bytes, total} | {type: "phase", step} | {type: "pong"}
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
@@ -17,16 +19,44 @@ const pyodideBase = new URL(CONFIG.pyodide, here);
 const warmNames = new Set();
 let runtime = null;
 
-// Engine start progress: the bytes of the files this worker has downloaded so far,
-// posted as each one finishes ({type: "progress", bytes}); best effort, never in the way.
-try {
-  let downloaded = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) downloaded += entry.encodedBodySize || entry.transferSize || 0;
-    postMessage({ type: "progress", bytes: downloaded });
-  }).observe({ type: "resource", buffered: true });
-} catch (_) {
-  /* no resource timing in this worker: no progress to show */
+// Engine start progress: the bytes of the engine that have arrived so far, against the build's total
+// (CONFIG.total, uncompressed), posted as they stream in ({type: "progress", bytes, total}; at most
+// every PROGRESS_MS, and at the end of each file). The files this worker fetches itself (the
+// WebAssembly, the standard library, our wheels) are counted chunk by chunk from a copy of their
+// body; Pyodide's two scripts, which import() loads, once each has arrived (resource timing).
+// Best effort, never in the way of the start.
+const PROGRESS_MS = 100;
+const arrived = new Map(); // address -> bytes so far
+let progressPosted = 0;
+
+function postProgress(final) {
+  const now = performance.now();
+  if (!final && now - progressPosted < PROGRESS_MS) return;
+  progressPosted = now;
+  let bytes = 0;
+  for (const n of arrived.values()) bytes += n;
+  postMessage({ type: "progress", bytes, total: CONFIG.total || 0 });
+}
+
+// Counts `response`'s body as it arrives, reading a copy (the caller reads the original); resolves
+// once it has all arrived, or has failed to.
+function counted(href, response) {
+  if (!response.ok || !response.body) return Promise.resolve();
+  let reader;
+  try {
+    reader = response.clone().body.getReader();
+  } catch (_) {
+    return Promise.resolve();
+  }
+  arrived.set(href, 0);
+  const next = () =>
+    reader.read().then(({ done, value }) => {
+      if (done) return postProgress(true);
+      arrived.set(href, arrived.get(href) + value.byteLength);
+      postProgress(false);
+      return next();
+    });
+  return next().catch(() => {});
 }
 
 // Everything Pyodide needs at once: the moment this worker starts it asks for Pyodide's
@@ -39,20 +69,30 @@ const pyodideFiles = {
   wasm: new URL("pyodide.asm.wasm", pyodideBase).href,
   stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
 };
-const underWay = new Map([pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [href, fetch(href)]));
-// A copy of the WebAssembly's body is read to its end to learn when it has all arrived (askWheels);
-// Pyodide compiles the response itself as it streams in.
-underWay.set(
-  pyodideFiles.wasm,
-  underWay.get(pyodideFiles.wasm).then((response) => {
-    if (response.ok && response.body) {
-      const reader = response.clone().body.getReader();
-      const drain = () => reader.read().then(({ done }) => (done ? askWheels() : drain()));
-      drain().catch(() => askWheels());
-    }
-    return response;
-  }),
+const underWay = new Map(
+  [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
+    href,
+    fetch(href).then((response) => {
+      // Once the WebAssembly (the largest file) has all arrived, our wheels are asked for (askWheels);
+      // Pyodide compiles the response itself as it streams in.
+      const whole = counted(href, response);
+      if (href === pyodideFiles.wasm) whole.then(askWheels);
+      return response;
+    }),
+  ]),
 );
+try {
+  const scripts = new Set([pyodideFiles.mjs, pyodideFiles.asm]);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!scripts.has(entry.name)) continue;
+      arrived.set(entry.name, entry.decodedBodySize || entry.encodedBodySize || 0);
+      postProgress(true);
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch (_) {
+  /* no resource timing in this worker: Pyodide's scripts are not counted */
+}
 const plainFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const href = input instanceof URL ? input.href : typeof input === "string" ? new URL(input, here).href : "";
@@ -80,6 +120,7 @@ function askWheels() {
 function fetchBytes(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    counted(url.href, response);
     return response.arrayBuffer();
   });
 }
@@ -144,8 +185,10 @@ async function install(pyodide) {
 let loadedAt = 0;
 // When each step of the start ended, in ms from the worker's start (bench/ prints them).
 const phases = {};
+// Each step is said to the page too: a start that moves on is not a stalled one (engine.js).
 const reached = (step) => {
   phases[step] = Math.round(performance.now());
+  postMessage({ type: "phase", step });
 };
 
 async function restore(pyodideModule, options, bytes) {
@@ -264,6 +307,11 @@ booted.then((timings) => {
 
 self.onmessage = async (event) => {
   const msg = event.data || {};
+  // The page's heartbeat: answered at once, whenever this worker's thread is free (engine.js).
+  if (msg.type === "ping") {
+    postMessage({ type: "pong" });
+    return;
+  }
   if (msg.type === "warm") {
     for (const name of String(msg.names || "").split(",")) if (name) warmNames.add(name);
     if (runtime) {
