@@ -131,7 +131,15 @@ function startEngines() {
     const self = { ready, failed: null, started: false, compute, call, post, warm };
     const cfg = config();
     const startedAt = performance.now();
-    const watch = createWatch({ now: startedAt, bootTimeoutMs: cfg.bootTimeoutMs, silenceMs: cfg.silenceMs });
+    const measures = {
+      get bootTimeoutMs() {
+        return config().bootTimeoutMs;
+      },
+      get silenceMs() {
+        return config().silenceMs;
+      },
+    };
+    const watch = createWatch({ now: startedAt, limits: measures });
     let lastPing = startedAt;
     let lastTick = startedAt;
     const tick = Math.min(1000, cfg.pingMs);

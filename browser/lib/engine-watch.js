@@ -6,7 +6,10 @@
 //   has said nothing at all for `silenceMs`: it died without a word, or hangs (a loop in Python).
 // Any message from the worker is a sign of life; progress and steps are also signs of a start moving.
 
-export function createWatch({ now, bootTimeoutMs, silenceMs }) {
+// `limits` is read at each verdict ({bootTimeoutMs, silenceMs}: a page may change them meanwhile). While
+// the engine starts, its thread may be busy for seconds at a time (Python's start): the silence allowed
+// then is the larger of the two.
+export function createWatch({ now, limits }) {
   let started = false;
   let moved = now; // when the start last moved
   let waitingSince = null; // when the page began waiting for a word it has not had yet
@@ -34,8 +37,10 @@ export function createWatch({ now, bootTimeoutMs, silenceMs }) {
     // null while all is well; else a sentence saying what went wrong, and whether the worker is lost
     // (it hangs or died: replace it) or only its start stalled (a download that no longer arrives).
     verdict(at) {
-      if (waitingSince !== null && at - waitingSince > silenceMs) {
-        return { lost: true, reason: `it did not answer for ${seconds(silenceMs)}` };
+      const { bootTimeoutMs, silenceMs } = limits;
+      const silence = started ? silenceMs : Math.max(silenceMs, bootTimeoutMs);
+      if (waitingSince !== null && at - waitingSince > silence) {
+        return { lost: true, reason: `it did not answer for ${seconds(silence)}` };
       }
       if (!started && at - moved > bootTimeoutMs) {
         return { lost: false, reason: `its download stopped: nothing arrived for ${seconds(bootTimeoutMs)}` };

@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { progressWords } from "../../browser/lib/engine-progress.js";
 import { createWatch } from "../../browser/lib/engine-watch.js";
 
-const LIMITS = { bootTimeoutMs: 30_000, silenceMs: 20_000 };
+const LIMITS = { limits: { bootTimeoutMs: 30_000, silenceMs: 20_000 } };
 
 describe("the engine's heartbeat", () => {
   test("never stops a slow start that keeps making progress", () => {
@@ -29,6 +29,23 @@ describe("the engine's heartbeat", () => {
     const verdict = watch.verdict(31_001);
     assert.equal(verdict.lost, false);
     assert.equal(verdict.reason, "its download stopped: nothing arrived for 30 s");
+  });
+
+  test("allows a starting worker the start's measure of silence (Python's start keeps it busy)", () => {
+    const watch = createWatch({ now: 0, ...LIMITS });
+    watch.asked(1000);
+    assert.equal(watch.verdict(25_000), null);
+    assert.deepEqual(watch.verdict(31_001), { lost: true, reason: "it did not answer for 30 s" });
+  });
+
+  test("reads its limits at each verdict", () => {
+    const limits = { bootTimeoutMs: 30_000, silenceMs: 20_000 };
+    const watch = createWatch({ now: 0, limits });
+    watch.heard("ready", 0);
+    watch.asked(0);
+    assert.equal(watch.verdict(5000), null);
+    limits.silenceMs = 3000;
+    assert.equal(watch.verdict(5000).lost, true);
   });
 
   test("a step of the start counts as progress", () => {
