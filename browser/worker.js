@@ -39,8 +39,9 @@ function postProgress(final) {
 }
 
 // Counts `response`'s body as it arrives, reading a copy (the caller reads the original); resolves
-// once it has all arrived, or has failed to.
-function counted(href, response) {
+// once it has all arrived, or has failed to. `keep`: the chunks are kept meanwhile, and should the
+// download be cut, what arrived is kept for the next start to resume from (keepPartial).
+function counted(href, response, keep = false) {
   if (!response.ok || !response.body) return Promise.resolve();
   let reader;
   try {
@@ -49,14 +50,80 @@ function counted(href, response) {
     return Promise.resolve();
   }
   arrived.set(href, 0);
+  let chunks = keep ? [] : null;
   const next = () =>
     reader.read().then(({ done, value }) => {
-      if (done) return postProgress(true);
+      if (done) {
+        chunks = null;
+        return postProgress(true);
+      }
       arrived.set(href, arrived.get(href) + value.byteLength);
+      chunks?.push(value);
       postProgress(false);
       return next();
     });
-  return next().catch(() => {});
+  return next().catch(async () => {
+    if (!chunks) return;
+    // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
+    const kept = await keepPartial(href, response, chunks);
+    const mb = (arrived.get(href) / 1e6).toFixed(1);
+    bootFailed(new Error(`the connection was lost after ${mb} MB${kept ? "; Retry goes on from there" : ""}`));
+  });
+}
+
+// A download cut midway (a phone's link drops) is resumed by the next start from what had arrived,
+// not from zero: those bytes are kept in Cache Storage with the file's validator, and the next start
+// asks only for the rest (a byte range, valid only if the file is unchanged: If-Range), then hands
+// Pyodide the two joined. Only for a server that says it serves ranges (GitHub Pages does).
+const PARTIAL_CACHE = `mneme-engine-partial@${new URL("../../", here).pathname}`;
+const PARTIAL_MIN = 256 * 1024;
+const netFetch = self.fetch.bind(self); // the network's own fetch (self.fetch is wrapped below)
+
+// Resolves to whether the bytes were kept.
+async function keepPartial(href, response, chunks) {
+  const validator = response.headers.get("etag") || response.headers.get("last-modified");
+  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+  if (!validator || response.headers.get("accept-ranges") !== "bytes" || size < PARTIAL_MIN) return false;
+  if (response.headers.get("content-encoding")) return false; // ranges of the compressed bytes: not these
+  try {
+    const cache = await caches.open(PARTIAL_CACHE);
+    const headers = { "content-type": "application/octet-stream", "x-mneme-validator": validator };
+    await cache.put(href, new Response(new Blob(chunks), { headers }));
+    return true;
+  } catch (_) {
+    return false; // no Cache Storage: the next start downloads it whole
+  }
+}
+
+async function resumeOrFetch(href) {
+  let kept = null;
+  try {
+    if (self.caches && (await caches.has(PARTIAL_CACHE))) {
+      const cache = await caches.open(PARTIAL_CACHE);
+      const hit = await cache.match(href);
+      if (hit) kept = { bytes: new Uint8Array(await hit.arrayBuffer()), validator: hit.headers.get("x-mneme-validator") };
+      await caches.delete(PARTIAL_CACHE);
+    }
+  } catch (_) {
+    kept = null;
+  }
+  if (!kept?.validator || !kept.bytes.byteLength) return netFetch(href);
+  const rest = await netFetch(href, { headers: { Range: `bytes=${kept.bytes.byteLength}-`, "If-Range": kept.validator } });
+  if (rest.status !== 206 || !rest.body) return rest; // changed since, or no ranges: it came whole
+  const reader = rest.body.getReader();
+  const joined = new ReadableStream({
+    start(controller) {
+      controller.enqueue(kept.bytes);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const validator = /^(W\/)?"/.test(kept.validator) ? "etag" : "last-modified";
+  const headers = { "content-type": "application/wasm", "accept-ranges": "bytes", [validator]: kept.validator };
+  return new Response(joined, { headers });
 }
 
 // Everything Pyodide needs at once: the moment this worker starts it asks for Pyodide's
@@ -72,10 +139,10 @@ const pyodideFiles = {
 const underWay = new Map(
   [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
     href,
-    fetch(href).then((response) => {
+    (href === pyodideFiles.wasm ? resumeOrFetch(href) : fetch(href)).then((response) => {
       // Once the WebAssembly (the largest file) has all arrived, our wheels are asked for (askWheels);
       // Pyodide compiles the response itself as it streams in.
-      const whole = counted(href, response);
+      const whole = counted(href, response, href === pyodideFiles.wasm);
       if (href === pyodideFiles.wasm) whole.then(askWheels);
       return response;
     }),

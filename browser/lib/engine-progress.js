@@ -6,13 +6,13 @@
 
 const MB = 1e6;
 
-// "Loading the rules engine: 3.1 of 11.8 MB" (one decimal; never more than the total).
+// "Loading the engine: 3.1 of 11.8 MB" (one decimal; never more than the total).
 export function progressWords(bytes, total) {
   const got = Math.max(0, Number(bytes) || 0);
   const all = Math.max(0, Number(total) || 0);
   const mb = (n) => (n / MB).toFixed(1);
-  if (!all) return `Loading the rules engine: ${mb(got)} MB`;
-  return `Loading the rules engine: ${mb(Math.min(got, all))} of ${mb(all)} MB`;
+  if (!all) return `Loading the engine: ${mb(got)} MB`;
+  return `Loading the engine: ${mb(Math.min(got, all))} of ${mb(all)} MB`;
 }
 
 // Each answer bar of `doc` shows `bytes` of `total`.
