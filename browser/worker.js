@@ -79,12 +79,14 @@ const PARTIAL_CACHE = `mneme-engine-partial@${new URL("../../", here).pathname}`
 const PARTIAL_MIN = 256 * 1024;
 const netFetch = self.fetch.bind(self); // the network's own fetch (self.fetch is wrapped below)
 
-// Resolves to whether the bytes were kept.
+// Resolves to whether the bytes were kept. They are the file's own bytes (decoded, had it come
+// compressed), and a request with a Range asks for those too (fetch sends it "Accept-Encoding:
+// identity"). If-Range needs a strong validator: a weak ETag (a compressed copy's) is not one.
 async function keepPartial(href, response, chunks) {
-  const validator = response.headers.get("etag") || response.headers.get("last-modified");
+  const etag = response.headers.get("etag");
+  const validator = etag && !etag.startsWith("W/") ? etag : response.headers.get("last-modified");
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
   if (!validator || response.headers.get("accept-ranges") !== "bytes" || size < PARTIAL_MIN) return false;
-  if (response.headers.get("content-encoding")) return false; // ranges of the compressed bytes: not these
   try {
     const cache = await caches.open(PARTIAL_CACHE);
     const headers = { "content-type": "application/octet-stream", "x-mneme-validator": validator };
