@@ -66,8 +66,8 @@ function counted(href, response, keep = false) {
     if (!chunks) return;
     // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
     const kept = await keepPartial(href, response, chunks);
-    const mb = (arrived.get(href) / 1e6).toFixed(1);
-    bootFailed(new Error(`the connection was lost after ${mb} MB${kept ? "; Retry goes on from there" : ""}`));
+    const kb = String(Math.round(arrived.get(href) / 1000)); // as the status line writes kB
+    bootFailed(new Error(`the connection was lost after ${kb} kB${kept ? "; Retry goes on from there" : ""}`));
   });
 }
 

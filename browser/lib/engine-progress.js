@@ -4,15 +4,14 @@
 // edge (calculators.css: .calc-progress), so it moves nothing on the page as it comes and goes.
 // Hidden from screen readers: the calculator's status line says the same as a live region.
 
-const MB = 1e6;
-
-// "Loading the engine: 3.1 of 11.8 MB" (one decimal; never more than the total).
+// "Loading the engine: 3149 of 11837 kB" (whole kB, written as Python's format.number writes an
+// integer, as the status line does; never more than the total).
 export function progressWords(bytes, total) {
   const got = Math.max(0, Number(bytes) || 0);
   const all = Math.max(0, Number(total) || 0);
-  const mb = (n) => (n / MB).toFixed(1);
-  if (!all) return `Loading the engine: ${mb(got)} MB`;
-  return `Loading the engine: ${mb(Math.min(got, all))} of ${mb(all)} MB`;
+  const kb = (n) => String(Math.round(n / 1000));
+  if (!all) return `Loading the engine: ${kb(got)} kB`;
+  return `Loading the engine: ${kb(Math.min(got, all))} of ${kb(all)} kB`;
 }
 
 // Each answer bar of `doc` shows `bytes` of `total`.

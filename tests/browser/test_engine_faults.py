@@ -29,9 +29,10 @@ QUICK = "window.mnemeCalculatorConfig = { pingMs: 250, silenceMs: 3000, bootTime
 FIND_MS = 20_000
 """How long a test waits for a fault to be found and answered (the silence allowed is 3 s)."""
 
-HANG = "setTimeout(() => { for (;;) {} }, 0)"
-CLOSE = "setTimeout(() => self.close(), 0)"
-THROW = "setTimeout(() => { throw new Error('boom in the engine'); }, 0)"
+# Each a moment after Playwright has its answer (a worker closed under an evaluation fails the test).
+HANG = "setTimeout(() => { for (;;) {} }, 300)"
+CLOSE = "setTimeout(() => self.close(), 300)"
+THROW = "setTimeout(() => { throw new Error('boom in the engine'); }, 300)"
 
 
 def engine_worker(page: Any, seen: set[str]) -> Any:
@@ -220,8 +221,8 @@ def test_a_slow_link_gets_an_engine_with_its_progress_beside_the_answer_until_it
     total = engine["total"]
     assert total > 9_600_000  # the whole engine, WebAssembly included
     assert shown[-1]["max"] == total and shown[-1]["value"] == total, shown[-1]
-    megabytes = f"{total / 1e6:.1f}"
-    assert shown[-1]["text"] == f"Loading the engine: {megabytes} of {megabytes} MB"
+    kilobytes = round(total / 1000)
+    assert shown[-1]["text"] == f"Loading the engine: {kilobytes} of {kilobytes} kB"
     assert seen[-1]["text"] is None  # gone once the engine is ready
     assert form.locator("[data-engine-progress]").count() == 0
 
@@ -289,7 +290,7 @@ def test_a_download_cut_midway_resumes_on_retry_from_what_had_arrived(
         form = page.locator('form[data-calculator="effect"]')
         wait_state(form, "error")
         status = state_of(form)[1]
-        assert "could not start (the connection was lost after 4.0 MB; Retry goes on from there)" in status
+        assert "could not start (the connection was lost after 4000 kB; Retry goes on from there)" in status
         form.get_by_role("button", name="Retry").click()
         wait_ready(form)
         wasm = [r for p, r in _CutOnce.requests if p.endswith(".wasm")]

@@ -85,11 +85,11 @@ describe("the engine's heartbeat", () => {
 });
 
 describe("the engine's progress in words", () => {
-  test("says megabytes arrived of the whole engine, one decimal, never past the total", () => {
-    assert.equal(progressWords(3_149_000, 11_837_000), "Loading the engine: 3.1 of 11.8 MB");
-    assert.equal(progressWords(0, 11_837_000), "Loading the engine: 0.0 of 11.8 MB");
-    assert.equal(progressWords(12_000_000, 11_837_000), "Loading the engine: 11.8 of 11.8 MB");
-    assert.equal(progressWords(2_239_000, 0), "Loading the engine: 2.2 MB");
-    assert.equal(progressWords(undefined, undefined), "Loading the engine: 0.0 MB");
+  test("says whole kB arrived of the whole engine, never past the total", () => {
+    assert.equal(progressWords(3_149_400, 11_837_000), "Loading the engine: 3149 of 11837 kB");
+    assert.equal(progressWords(0, 11_837_000), "Loading the engine: 0 of 11837 kB");
+    assert.equal(progressWords(12_000_000, 11_837_000), "Loading the engine: 11837 of 11837 kB");
+    assert.equal(progressWords(2_239_000, 0), "Loading the engine: 2239 kB");
+    assert.equal(progressWords(undefined, undefined), "Loading the engine: 0 kB");
   });
 });
