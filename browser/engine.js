@@ -246,7 +246,7 @@ function startEngines() {
       const now = performance.now();
       watch.heard(msg.type, now);
       speak[msg.type]?.(msg);
-      if (pending.size) watch.stillWaiting(now);
+      if (pending.size && self.started) watch.stillWaiting(now); // a start has its own measure
     };
     worker.onerror = (event) => {
       event.preventDefault();

@@ -1,7 +1,8 @@
 // The engine's heartbeat, as pure logic (engine.js keeps one per worker; tests/js/engine-watch.test.mjs).
 // Two questions, asked on each tick of a timer with the time now (ms):
-// - stalled: the start has not moved (no byte arrived, no step reached) for `bootTimeoutMs`. A slow
-//   download that is still making progress is never stopped, however long it takes.
+// - stalled: the start has not moved (no byte arrived, no step reached) for `bootTimeoutMs` while the
+//   worker answers (it waits for the network, not on its own work). A slow download that is still
+//   making progress is never stopped, however long it takes.
 // - silent: the page has been waiting for the worker (a request, or a heartbeat's ping) and the worker
 //   has said nothing at all for `silenceMs`: it died without a word, or hangs (a loop in Python).
 // Any message from the worker is a sign of life; progress and steps are also signs of a start moving.
@@ -42,7 +43,7 @@ export function createWatch({ now, limits }) {
       if (waitingSince !== null && at - waitingSince > silence) {
         return { lost: true, reason: `it did not answer for ${seconds(silence)}` };
       }
-      if (!started && at - moved > bootTimeoutMs) {
+      if (!started && waitingSince === null && at - moved > bootTimeoutMs) {
         return { lost: false, reason: `its download stopped: nothing arrived for ${seconds(bootTimeoutMs)}` };
       }
       return null;

@@ -48,6 +48,15 @@ describe("the engine's heartbeat", () => {
     assert.equal(watch.verdict(5000).lost, true);
   });
 
+  test("a start whose worker is busy (Python's start) is judged by silence, not as stalled", () => {
+    const watch = createWatch({ now: 0, ...LIMITS });
+    watch.heard("progress", 1000);
+    watch.asked(2000); // a ping the busy worker has not answered yet
+    assert.equal(watch.verdict(31_500), null);
+    watch.heard("pong", 31_500);
+    assert.equal(watch.verdict(31_600).lost, false); // answering again, and still nothing arrives
+  });
+
   test("a step of the start counts as progress", () => {
     const watch = createWatch({ now: 0, ...LIMITS });
     watch.heard("phase", 25_000);
