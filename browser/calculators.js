@@ -216,6 +216,9 @@ function startCalculators() {
     }
     updateRulings(form);
 
+    const staleMark = form.querySelector("[data-stale-mark]");
+    const updating = staleMark ? staleMark.textContent : "";
+
     function engineFailed(error) {
       startThemeSoon();
       form.dataset.state = "error";
@@ -224,7 +227,13 @@ function startCalculators() {
         `The live calculator could not start (${error.message}). ` +
           "The result shown is for the values it was last computed with.",
       );
-      if (retry) retry.hidden = false;
+      // An edit's result will not come: the mark says so instead of "updating" for good.
+      if (staleMark) staleMark.textContent = "Out of date: the live calculator has stopped.";
+      // A page of a build the site no longer has: its Retry reloads it (the address keeps the values).
+      if (retry) {
+        retry.textContent = stats.outdated ? "Reload" : "Retry";
+        retry.hidden = false;
+      }
     }
 
     async function run() {
@@ -269,6 +278,7 @@ function startCalculators() {
     function start() {
       form.dataset.state = "loading";
       if (retry) retry.hidden = true;
+      if (staleMark) staleMark.textContent = updating;
       setStatus(form, startingText());
       getEngine().warm(name);
       run();
@@ -311,7 +321,14 @@ function startCalculators() {
       input.value = String(next);
       edited({ target: input });
     });
-    if (retry) retry.addEventListener("click", start);
+    if (retry) retry.addEventListener("click", () => (stats.outdated ? location.reload() : start()));
+    // An engine lost while live (it died or hangs, engine.js): with its replacement starting, the
+    // form says so and computes again; with none, it says the calculator stopped and offers Retry.
+    window.addEventListener("mneme:engine-down", (event) => {
+      if (!form.isConnected || form.dataset.state !== "ready") return;
+      if (event.detail.replaced) start();
+      else engineFailed(new Error(event.detail.message));
+    });
     start();
   }
 

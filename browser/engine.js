@@ -3,17 +3,27 @@
 // Every script that needs Python (calculators.js, character.js, tracker.js) goes through
 // window.mnemeEngine. The worker file name is filled in at build (sitebuild/bundle.py).
 // A call's arguments go as JSON text with Python's size and depth limits, measured by the worker
-// before Python reads them; an engine that dies ({type: "fatal"}) is restarted once by itself.
+// before Python reads them. Every request has a deadline and the worker a heartbeat (lib/engine-watch.js):
+// an engine that dies ({type: "fatal"}, an error, or silence) or hangs is replaced once by itself,
+// and its start is stopped only when nothing more arrives (a slow download is never cut short).
+// window events: "mneme:engine-progress" {bytes, total}, "mneme:engine-down" {replaced, message}.
+import { hideProgress, showProgress } from "./lib/engine-progress.js";
+import { createWatch } from "./lib/engine-watch.js";
 import { pageSettings } from "./lib/page-settings.js";
 
 function startEngines() {
   const WORKER_FILE = "__MNEME_WORKER__";
   const script = document.currentScript;
   const assets = new URL(".", script ? script.src : location.href);
-  // Read at each engine start, so a test can change it between attempts.
-  const config = () => Object.assign({ bootTimeoutMs: 60000 }, window.mnemeCalculatorConfig || {});
-  const stats = { engineStarts: 0, results: 0, restarts: 0 };
-  const MAX_RESTARTS = 1;
+  // Read at each engine start, so a test can change it between attempts. bootTimeoutMs: how long a
+  // start may go with nothing new arriving (a download still making progress is never stopped);
+  // silenceMs: how long the worker may say nothing while the page waits for it (a request, or the
+  // heartbeat's ping every pingMs) before it counts as dead or hung (engine-watch.js).
+  const config = () =>
+    Object.assign({ bootTimeoutMs: 30000, silenceMs: 30000, pingMs: 5000 }, window.mnemeCalculatorConfig || {});
+  const stats = { engineStarts: 0, results: 0, restarts: 0, outdated: false };
+  const PROGRESS_SHOWN_AFTER_MS = 400; // a returning visit's quick start shows no progress
+  const warmed = new Set(); // calculators' names warmed so far: a replacement engine warms them too
   let engine = null;
   let callLimits = null;
 
@@ -48,8 +58,35 @@ function startEngines() {
   function failedEngine(error) {
     const rejected = Promise.reject(error);
     rejected.catch(() => {});
-    return { ready: rejected, failed: error, compute: () => rejected, call: () => rejected, warm: () => {} };
+    return {
+      ready: rejected,
+      failed: error,
+      compute: () => rejected,
+      call: () => rejected,
+      post: () => rejected,
+      warm: () => {},
+    };
   }
+
+  function tell(name, detail) {
+    window.dispatchEvent(new CustomEvent(name, { detail }));
+  }
+
+  // A tab left open across a deploy (another tab pressed "Update now", or the site changed) asks for
+  // files of its own build, which the site no longer has: its engine can never start again. The
+  // worker's file, named by its content, says so: gone from the site (and from the offline copy).
+  async function outdated() {
+    try {
+      const response = await fetch(new URL(WORKER_FILE, assets), { cache: "no-store" });
+      return response.status === 404 || response.status === 410;
+    } catch (_) {
+      return false; // offline, or the server unreachable: nothing is known
+    }
+  }
+
+  const OUTDATED =
+    "the site has been updated since this page was opened: reload the page to use the new version " +
+    "(what you have entered is kept)";
 
   // Started early: on a page with a calculator or a table app, a small script at the top
   // of <head> (sitebuild/early_engine.py) creates the worker before the page's stylesheets and scripts
@@ -65,10 +102,13 @@ function startEngines() {
     return early;
   }
 
-  function startEngine() {
+  // One worker and what the page waits for from it. `replacement`: this engine replaces one that died
+  // after starting; should it die too, it is not replaced by itself again (the page's Retry, or any
+  // later request, starts a new one).
+  function startEngine(replacement = false) {
     stats.engineStarts += 1;
     let worker;
-    const early = adoptEarly();
+    const early = replacement ? null : adoptEarly();
     if (early) worker = early.worker;
     else {
       mark("mneme:worker-start");
@@ -79,7 +119,7 @@ function startEngines() {
         return failedEngine(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    const pending = new Map();
+    const pending = new Map(); // id -> {resolve, reject, message}
     let nextId = 1;
     let resolveReady;
     let rejectReady;
@@ -88,60 +128,131 @@ function startEngines() {
       rejectReady = reject;
     });
     ready.catch(() => {});
-    const self = { ready, failed: null, compute, call, warm };
-    const timer = setTimeout(
-      () => fail(new Error("the engine took too long to start")),
-      config().bootTimeoutMs,
-    );
+    const self = { ready, failed: null, started: false, compute, call, post, warm };
+    const cfg = config();
+    const startedAt = performance.now();
+    const measures = {
+      get bootTimeoutMs() {
+        return config().bootTimeoutMs;
+      },
+      get silenceMs() {
+        return config().silenceMs;
+      },
+    };
+    const watch = createWatch({ now: startedAt, limits: measures });
+    let lastPing = startedAt;
+    let lastTick = startedAt;
+    const tick = Math.min(1000, cfg.pingMs);
+    // The heartbeat: while the page is shown (or waits for an answer), a ping every pingMs; at each
+    // tick, a start that stalled or a worker that went silent fails this engine. A tick that comes
+    // late (the tab was hidden or frozen, its timers held back) judges nothing: it starts again.
+    const beat = setInterval(() => {
+      const now = performance.now();
+      const late = now - lastTick > 3 * tick + 1000;
+      lastTick = now;
+      if (late) return watch.paused(now);
+      if (now - lastPing >= cfg.pingMs && (document.visibilityState !== "hidden" || pending.size)) {
+        lastPing = now;
+        watch.asked(now);
+        worker.postMessage({ type: "ping" });
+      }
+      const verdict = watch.verdict(now);
+      if (verdict) fail(Object.assign(new Error(verdict.reason), { fatal: verdict.lost }));
+    }, tick);
 
     function fail(error) {
-      clearTimeout(timer);
       if (self.failed) return;
+      clearInterval(beat);
       self.failed = error;
       worker.terminate();
       rejectReady(error);
+      hideProgress(document);
       if (engine === self) engine = null;
-      // An engine that died after starting is replaced once, by itself; a second death waits for
-      // the page's Retry (any later request starts a new engine too).
-      if (error.fatal && stats.restarts < MAX_RESTARTS) {
+      // An engine that died or hangs (after starting, or while it started) is replaced once, by
+      // itself, and what waited for it is asked again of the replacement, but the request it died on.
+      let next = null;
+      if (error.fatal && !replacement) {
         stats.restarts += 1;
-        engine = startEngine();
+        next = engine = startEngine(true);
         error.message = `the rules engine stopped (${error.message}) and was restarted: try again`;
       } else if (error.fatal) {
         error.message = `the rules engine stopped again (${error.message})`;
       }
-      for (const waiter of pending.values()) waiter.reject(error);
+      const waiting = Array.from(pending.entries());
       pending.clear();
+      const settle = () => {
+        for (const [id, waiter] of waiting) {
+          if (next && id !== error.id) next.post(waiter.message).then(waiter.resolve, waiter.reject);
+          else waiter.reject(error);
+        }
+        if (error.fatal) tell("mneme:engine-down", { replaced: Boolean(next), message: error.message });
+      };
+      if (error.fatal || !error.checkBuild) return settle();
+      // A start that failed: first ask whether this page's build is still the site's.
+      outdated().then((old) => {
+        if (old) {
+          stats.outdated = true;
+          error.outdated = true;
+          error.message = OUTDATED;
+        }
+        settle();
+      });
+    }
+
+    const speak = {
+      ready(msg) {
+        mark("mneme:engine-ready");
+        self.started = true;
+        stats.timings = msg.timings;
+        stats.build = msg.build; // the build of the wheel this engine runs
+        hideProgress(document);
+        resolveReady();
+      },
+      progress(msg) {
+        // Bytes of the engine arrived while it starts, against its total: calculators.js says them
+        // in the status line, and beside the answer once the start is not a quick one.
+        stats.downloaded = msg.bytes;
+        stats.total = msg.total;
+        if (!self.started && performance.now() - startedAt >= PROGRESS_SHOWN_AFTER_MS) {
+          showProgress(document, msg.bytes, msg.total);
+        }
+        tell("mneme:engine-progress", { bytes: msg.bytes, total: msg.total });
+      },
+      "boot-failed"(msg) {
+        fail(Object.assign(new Error(msg.error || "the engine failed to start"), { checkBuild: true }));
+      },
+      fatal(msg) {
+        fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true, id: msg.id }));
+      },
+      result(msg) {
+        answered(msg, (waiter) => waiter.resolve(msg.payload));
+      },
+      failed(msg) {
+        answered(msg, (waiter) => waiter.reject(Object.assign(new Error(msg.error), { computeFailed: true })));
+      },
+    };
+
+    function answered(msg, settle) {
+      const waiter = pending.get(msg.id);
+      if (!waiter) return;
+      pending.delete(msg.id);
+      if (msg.ms !== undefined) stats.pythonMs = msg.ms;
+      settle(waiter);
     }
 
     worker.onmessage = (event) => {
+      if (self.failed) return;
       const msg = event.data || {};
-      if (msg.type === "ready") {
-        clearTimeout(timer);
-        mark("mneme:engine-ready");
-        stats.timings = msg.timings;
-        stats.build = msg.build; // the build of the wheel this engine runs
-        resolveReady();
-      } else if (msg.type === "progress") {
-        // Bytes downloaded while the engine starts: calculators.js shows them.
-        stats.downloaded = msg.bytes;
-        window.dispatchEvent(new CustomEvent("mneme:engine-progress", { detail: { bytes: msg.bytes } }));
-      } else if (msg.type === "boot-failed") {
-        fail(new Error(msg.error || "the engine failed to start"));
-      } else if (msg.type === "fatal") {
-        fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true }));
-      } else if (msg.type === "result" || msg.type === "failed") {
-        const waiter = pending.get(msg.id);
-        if (!waiter) return;
-        pending.delete(msg.id);
-        if (msg.ms !== undefined) stats.pythonMs = msg.ms;
-        if (msg.type === "result") waiter.resolve(msg.payload);
-        else waiter.reject(Object.assign(new Error(msg.error), { computeFailed: true }));
-      }
+      const now = performance.now();
+      watch.heard(msg.type, now);
+      speak[msg.type]?.(msg);
+      if (pending.size && self.started) watch.stillWaiting(now); // a start has its own measure
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(new Error(event.message || "the engine failed to load"));
+      // Before it has started: its file did not load (perhaps no longer on the site); after: it broke.
+      const error = new Error(event.message || "the engine failed to load");
+      fail(Object.assign(error, self.started ? { fatal: true } : { checkBuild: true }));
     };
     if (early) {
       // What the worker said before this file loaded, in order, once this engine is the page's (a
@@ -159,7 +270,8 @@ function startEngines() {
       return new Promise((resolve, reject) => {
         if (self.failed) return reject(self.failed);
         const id = nextId++;
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, message });
+        if (self.started) watch.asked(performance.now()); // a start has its own measure
         worker.postMessage({ ...message, id, limits: limits() });
       });
     }
@@ -188,14 +300,18 @@ function startEngines() {
     }
 
     function warm(names) {
-      worker.postMessage({ type: "warm", names });
+      for (const name of String(names || "").split(",")) if (name) warmed.add(name);
+      if (!self.failed) worker.postMessage({ type: "warm", names });
     }
 
+    if (warmed.size) warm(Array.from(warmed).join(","));
     return self;
   }
 
   function getEngine() {
     if (engine) return engine;
+    // A page of a build the site no longer has cannot start an engine: it says to reload.
+    if (stats.outdated) return failedEngine(Object.assign(new Error(OUTDATED), { outdated: true }));
     const started = startEngine();
     if (!started.failed) engine = started; // a failed start is retried on the next request
     return started;

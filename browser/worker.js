@@ -3,7 +3,9 @@
 // (an ES module, as esbuild makes it), which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
-//           out {type: "ready", timings, build} | {type: "boot-failed", error} | {type: "progress", bytes}
+//              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
+//           out {type: "ready", timings, build} | {type: "boot-failed", error}
+//               | {type: "progress", bytes, total} | {type: "phase", step} | {type: "pong"}
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
@@ -17,16 +19,113 @@ const pyodideBase = new URL(CONFIG.pyodide, here);
 const warmNames = new Set();
 let runtime = null;
 
-// Engine start progress: the bytes of the files this worker has downloaded so far,
-// posted as each one finishes ({type: "progress", bytes}); best effort, never in the way.
-try {
-  let downloaded = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) downloaded += entry.encodedBodySize || entry.transferSize || 0;
-    postMessage({ type: "progress", bytes: downloaded });
-  }).observe({ type: "resource", buffered: true });
-} catch (_) {
-  /* no resource timing in this worker: no progress to show */
+// Engine start progress: the bytes of the engine that have arrived so far, against the build's total
+// (CONFIG.total, uncompressed), posted as they stream in ({type: "progress", bytes, total}; at most
+// every PROGRESS_MS, and at the end of each file). The files this worker fetches itself (the
+// WebAssembly, the standard library, our wheels) are counted chunk by chunk from a copy of their
+// body; Pyodide's two scripts, which import() loads, once each has arrived (resource timing).
+// Best effort, never in the way of the start.
+const PROGRESS_MS = 100;
+const arrived = new Map(); // address -> bytes so far
+let progressPosted = 0;
+
+function postProgress(final) {
+  const now = performance.now();
+  if (!final && now - progressPosted < PROGRESS_MS) return;
+  progressPosted = now;
+  let bytes = 0;
+  for (const n of arrived.values()) bytes += n;
+  postMessage({ type: "progress", bytes, total: CONFIG.total || 0 });
+}
+
+// Counts `response`'s body as it arrives, reading a copy (the caller reads the original); resolves
+// once it has all arrived, or has failed to. `keep`: the chunks are kept meanwhile, and should the
+// download be cut, what arrived is kept for the next start to resume from (keepPartial).
+function counted(href, response, keep = false) {
+  if (!response.ok || !response.body) return Promise.resolve();
+  let reader;
+  try {
+    reader = response.clone().body.getReader();
+  } catch (_) {
+    return Promise.resolve();
+  }
+  arrived.set(href, 0);
+  let chunks = keep ? [] : null;
+  const next = () =>
+    reader.read().then(({ done, value }) => {
+      if (done) {
+        chunks = null;
+        return postProgress(true);
+      }
+      arrived.set(href, arrived.get(href) + value.byteLength);
+      chunks?.push(value);
+      postProgress(false);
+      return next();
+    });
+  return next().catch(async () => {
+    if (!chunks) return;
+    // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
+    const kept = await keepPartial(href, response, chunks);
+    const kb = String(Math.round(arrived.get(href) / 1000)); // as the status line writes kB
+    bootFailed(new Error(`the connection was lost after ${kb} kB${kept ? "; Retry goes on from there" : ""}`));
+  });
+}
+
+// A download cut midway (a phone's link drops) is resumed by the next start from what had arrived,
+// not from zero: those bytes are kept in Cache Storage with the file's validator, and the next start
+// asks only for the rest (a byte range, valid only if the file is unchanged: If-Range), then hands
+// Pyodide the two joined. Only for a server that says it serves ranges (GitHub Pages does).
+const PARTIAL_CACHE = `mneme-engine-partial@${new URL("../../", here).pathname}`;
+const PARTIAL_MIN = 256 * 1024;
+const netFetch = self.fetch.bind(self); // the network's own fetch (self.fetch is wrapped below)
+
+// Resolves to whether the bytes were kept. They are the file's own bytes (decoded, had it come
+// compressed), and a request with a Range asks for those too (fetch sends it "Accept-Encoding:
+// identity"). If-Range needs a strong validator: a weak ETag (a compressed copy's) is not one.
+async function keepPartial(href, response, chunks) {
+  const etag = response.headers.get("etag");
+  const validator = etag && !etag.startsWith("W/") ? etag : response.headers.get("last-modified");
+  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+  if (!validator || response.headers.get("accept-ranges") !== "bytes" || size < PARTIAL_MIN) return false;
+  try {
+    const cache = await caches.open(PARTIAL_CACHE);
+    const headers = { "content-type": "application/octet-stream", "x-mneme-validator": validator };
+    await cache.put(href, new Response(new Blob(chunks), { headers }));
+    return true;
+  } catch (_) {
+    return false; // no Cache Storage: the next start downloads it whole
+  }
+}
+
+async function resumeOrFetch(href) {
+  let kept = null;
+  try {
+    if (self.caches && (await caches.has(PARTIAL_CACHE))) {
+      const cache = await caches.open(PARTIAL_CACHE);
+      const hit = await cache.match(href);
+      if (hit) kept = { bytes: new Uint8Array(await hit.arrayBuffer()), validator: hit.headers.get("x-mneme-validator") };
+      await caches.delete(PARTIAL_CACHE);
+    }
+  } catch (_) {
+    kept = null;
+  }
+  if (!kept?.validator || !kept.bytes.byteLength) return netFetch(href);
+  const rest = await netFetch(href, { headers: { Range: `bytes=${kept.bytes.byteLength}-`, "If-Range": kept.validator } });
+  if (rest.status !== 206 || !rest.body) return rest; // changed since, or no ranges: it came whole
+  const reader = rest.body.getReader();
+  const joined = new ReadableStream({
+    start(controller) {
+      controller.enqueue(kept.bytes);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const validator = /^(W\/)?"/.test(kept.validator) ? "etag" : "last-modified";
+  const headers = { "content-type": "application/wasm", "accept-ranges": "bytes", [validator]: kept.validator };
+  return new Response(joined, { headers });
 }
 
 // Everything Pyodide needs at once: the moment this worker starts it asks for Pyodide's
@@ -39,20 +138,30 @@ const pyodideFiles = {
   wasm: new URL("pyodide.asm.wasm", pyodideBase).href,
   stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
 };
-const underWay = new Map([pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [href, fetch(href)]));
-// A copy of the WebAssembly's body is read to its end to learn when it has all arrived (askWheels);
-// Pyodide compiles the response itself as it streams in.
-underWay.set(
-  pyodideFiles.wasm,
-  underWay.get(pyodideFiles.wasm).then((response) => {
-    if (response.ok && response.body) {
-      const reader = response.clone().body.getReader();
-      const drain = () => reader.read().then(({ done }) => (done ? askWheels() : drain()));
-      drain().catch(() => askWheels());
-    }
-    return response;
-  }),
+const underWay = new Map(
+  [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
+    href,
+    (href === pyodideFiles.wasm ? resumeOrFetch(href) : fetch(href)).then((response) => {
+      // Once the WebAssembly (the largest file) has all arrived, our wheels are asked for (askWheels);
+      // Pyodide compiles the response itself as it streams in.
+      const whole = counted(href, response, href === pyodideFiles.wasm);
+      if (href === pyodideFiles.wasm) whole.then(askWheels);
+      return response;
+    }),
+  ]),
 );
+try {
+  const scripts = new Set([pyodideFiles.mjs, pyodideFiles.asm]);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!scripts.has(entry.name)) continue;
+      arrived.set(entry.name, entry.decodedBodySize || entry.encodedBodySize || 0);
+      postProgress(true);
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch (_) {
+  /* no resource timing in this worker: Pyodide's scripts are not counted */
+}
 const plainFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
   const href = input instanceof URL ? input.href : typeof input === "string" ? new URL(input, here).href : "";
@@ -80,6 +189,7 @@ function askWheels() {
 function fetchBytes(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    counted(url.href, response);
     return response.arrayBuffer();
   });
 }
@@ -144,8 +254,10 @@ async function install(pyodide) {
 let loadedAt = 0;
 // When each step of the start ended, in ms from the worker's start (bench/ prints them).
 const phases = {};
+// Each step is said to the page too: a start that moves on is not a stalled one (engine.js).
 const reached = (step) => {
   phases[step] = Math.round(performance.now());
+  postMessage({ type: "phase", step });
 };
 
 async function restore(pyodideModule, options, bytes) {
@@ -264,6 +376,11 @@ booted.then((timings) => {
 
 self.onmessage = async (event) => {
   const msg = event.data || {};
+  // The page's heartbeat: answered at once, whenever this worker's thread is free (engine.js).
+  if (msg.type === "ping") {
+    postMessage({ type: "pong" });
+    return;
+  }
   if (msg.type === "warm") {
     for (const name of String(msg.names || "").split(",")) if (name) warmNames.add(name);
     if (runtime) {

@@ -388,6 +388,11 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         "build": build,
         "stdlib": f"../{stdlib_name}",
         "version": PYODIDE_VERSION,
+        # What the engine downloads, in bytes as they arrive (uncompressed): its start shows progress
+        # against it (browser/worker.js).
+        "total": len(wheel)
+        + len(stdlib)
+        + sum((pyodide / name).stat().st_size for name in PYODIDE_FILES if name != "python_stdlib.zip"),
     }
     worker = _fill(bundle_script("worker.js", root, module=True), "worker.js", config)
     worker_name = f"worker.{_short_hash(worker.encode())}.js"

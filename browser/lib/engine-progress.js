@@ -1,0 +1,44 @@
+// The engine's start, shown beside each calculator's answer (its answer bar, which on a phone stays at
+// the bottom of the screen): the bytes of the whole engine that have arrived against its total, as a
+// bar and in words, until the engine is ready or has failed; then gone. Drawn over the answer box's top
+// edge (calculators.css: .calc-progress), so it moves nothing on the page as it comes and goes.
+// Hidden from screen readers: the calculator's status line says the same as a live region.
+
+// "Loading the engine: 3149 of 11837 kB" (whole kB, written as Python's format.number writes an
+// integer, as the status line does; never more than the total).
+export function progressWords(bytes, total) {
+  const got = Math.max(0, Number(bytes) || 0);
+  const all = Math.max(0, Number(total) || 0);
+  const kb = (n) => String(Math.round(n / 1000));
+  if (!all) return `Loading the engine: ${kb(got)} kB`;
+  return `Loading the engine: ${kb(Math.min(got, all))} of ${kb(all)} kB`;
+}
+
+// Each answer bar of `doc` shows `bytes` of `total`.
+export function showProgress(doc, bytes, total) {
+  for (const answer of doc.querySelectorAll(".calc-answer")) {
+    let box = answer.querySelector(":scope > [data-engine-progress]");
+    if (!box) {
+      box = doc.createElement("p");
+      box.className = "calc-progress";
+      box.setAttribute("data-engine-progress", "");
+      box.setAttribute("aria-hidden", "true");
+      const bar = doc.createElement("progress");
+      const words = doc.createElement("span");
+      box.append(words, bar);
+      answer.prepend(box);
+    }
+    const [words, bar] = box.children;
+    const text = progressWords(bytes, total);
+    if (words.textContent !== text) words.textContent = text;
+    if (total > 0) {
+      bar.max = total;
+      bar.value = Math.min(bytes, total);
+    }
+  }
+}
+
+// The engine is ready, or has failed: the progress goes.
+export function hideProgress(doc) {
+  for (const box of doc.querySelectorAll("[data-engine-progress]")) box.remove();
+}
