@@ -161,7 +161,7 @@ def _check_combatant(raw: object, index: int) -> dict[str, Any]:
     out["skill"] = check_int(full["skill"], 0, checks.MAX_SKILL, f"{path}.skill", "The initiative skill")
     out["mode"] = mode
     lead = full["lead"]
-    if lead not in CHARACTERISTICS:
+    if not isinstance(lead, str) or lead not in CHARACTERISTICS:
         raise DocumentError(f"Pick one of {', '.join(CHARACTERISTICS.values())}.", f"{path}.lead")
     out["lead"] = lead
     out["lead_score"] = None
