@@ -44,6 +44,8 @@ __all__ = [
     "enum_choices",
     "factor_input",
     "hit_points",
+    "hp_input",
+    "hp_text",
     "mitigate",
     "modifier_input",
     "optional_modifier_input",
@@ -126,13 +128,37 @@ def characteristic_inputs(
     return strength, dexterity, endurance
 
 
+def hp_input() -> fw.OptionalIntInput:
+    """The optional ``hp``: the character's HP when known (a hand-off carries it); empty: Str + Dex + End."""
+    return fw.OptionalIntInput(
+        "hp",
+        "HP, if you know them",
+        1,
+        injury.MAX_HIT_POINTS,
+        help="Empty: Str + Dex + End. Given: these HP count, the characteristics only for the table reading.",
+        placeholder="Str + Dex + End",
+    )
+
+
+def hp_text(values: Mapping[str, Any], hp: int) -> str:
+    """The HP in the working: ``HP = Str 7 + Dex 8 + End 9 = 24`` or ``HP 24 (given)``
+    (Outcomes § Hit Points)."""
+    if values.get("hp") is not None:
+        return f"HP {hp} (given)"
+    return (
+        f"HP = Str {values['strength']} + Dex {values['dexterity']} + End {values['endurance']} = {hp}"
+    )
+
+
 def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading, int | None]:
-    """HP from the characteristic inputs, the ``reading`` chosen, and the best physical one it may need.
+    """HP (the ``hp`` input when given, else from the characteristics), the ``reading`` chosen, and the
+    best physical characteristic it may need.
 
     The HP are computed first, so a caller's ``fw.on_field`` around this places an HP error.
     """
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
-    hp = injury.hit_points(strength, dexterity, endurance)
+    given = values.get("hp")
+    hp = given if given is not None else injury.hit_points(strength, dexterity, endurance)
     reading = injury.ThresholdReading(values["reading"])
     best = None
     if reading is injury.ThresholdReading.BEST_PHYSICAL:
