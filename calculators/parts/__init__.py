@@ -33,6 +33,7 @@ __all__ = [
     "CHARACTERISTICS",
     "CHECK",
     "DAMAGE_OUTPUTS",
+    "ROLLED_OUTPUTS",
     "EFFECT",
     "ORDINARY",
     "THRESHOLD_READINGS",
@@ -82,6 +83,13 @@ DAMAGE_OUTPUTS = (
     fw.Output("dying", "Dying"),
 )
 """The damage rolls, their total and the injury odds, in the order both damage forms show them."""
+
+ROLLED_OUTPUTS = (
+    fw.Output("taken", "Damage of your rolls"),
+    fw.Output("largest", "Largest roll"),
+    fw.Output("state_now", "State after it"),
+)
+"""The exact damage of the rolls a player made, the largest of them and the state it leaves."""
 
 
 def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str], ...]:
