@@ -16,7 +16,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import number, percent, plural, signed, term, two_decimals
+from calculators.format import decimal, number, percent, plural, signed, term, two_decimals
 from calculators.parts import (
     ADVANTAGE,
     CHECK,
@@ -32,7 +32,10 @@ from calculators.parts.damage_parts import (
     dice_param,
     injury_outputs,
     per_roll_text,
+    rolled_outputs,
+    rolls_input,
 )
+from calculators.parts.injury_parts import state_text
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     DEFEND,
@@ -191,25 +194,32 @@ def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The answer in words: hit or miss, the damage rolls and where they go, what the covers take."""
     if "effect" not in out:
-        return f"Chance to hit: {out['chance']}. Enter the roll or the Effect to see the damage."
+        return (
+            f"Chance to hit with DM {signed(values['modifier'])} against {values['difficulty']}: "
+            f"{out['chance']}. Enter the roll or the Effect to see the damage."
+        )
     head = f"{'Hit' if out['outcome'] == 'success' else 'Miss'} (Effect {out['effect']})"
     if out["target"] == "nobody":
         return f"Defended (Effect {out['effect']}): you take no damage and deal none."
     if out["target"] == "adversary":
-        text = f"{head}: {_rolls(out)} against the adversary, about {_about(out)} damage in all"
+        text = f"{head}: {_rolls(out)} against the adversary, {_damage(out)}"
         if "adversary_cover_rolls" in out:
             text += f"; their cover takes {out['adversary_cover_rolls']} more"
     elif out["ordinary_failure"] == "yes":
         text = f"{head}: an ordinary failure, no damage to you"
     else:
-        text = f"{head}: you take {_rolls(out)}, about {_about(out)} damage in all"
+        text = f"{head}: you take {_rolls(out)}, {_damage(out)}"
     if out.get("cover_absorbs", "0") != "0":
         text += f"; your cover takes {out['cover_absorbs']}"
     return text + "."
 
 
-def _about(out: Mapping[str, str]) -> str:
-    return number(round(Fraction(out["expected"])))
+def _damage(out: Mapping[str, str]) -> str:
+    """The damage in words: exact from the rolls made, else the average as it is (never rounded)."""
+    if "taken" in out:
+        state = f": {out['state_now']}" if "state_now" in out else ""
+        return f"your rolls deal {out['taken']} (largest {out['largest']}){state}"
+    return f"about {decimal(Fraction(out['expected']))} damage on average"
 
 
 def _rolls(out: Mapping[str, str]) -> str:
@@ -217,26 +227,61 @@ def _rolls(out: Mapping[str, str]) -> str:
     return f"{plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}"
 
 
+def _param(value: Any) -> str:
+    """An input's value as a link writes it (empty for a field left empty)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
-    """Hand-offs with this result's numbers: the damage calculator, and your thresholds when hit."""
+    """Hand-offs carrying the whole situation as given: the mitigation of the fail effect, the damage
+    rolls (dice, rate, armor, HP, damage already taken, the readings, the rolls made) and, when you are hit
+    and the rolls are known, your injury state with the exact damage and the largest roll."""
     if out.get("rolls") is None:
         return ()
     side = out["target"] == "adversary"
     effect = out["effect"] if side else str(-int(out["remaining"]))
-    params = (
-        ("effect", effect.replace("\u2212", "-").lstrip("+")),
+    hp = values["hp" if side else "own_hp"]
+    situation = (
         ("damage", dice_param(values["damage" if side else "adversary_damage"])),
         ("rate_of_attack", str(values["rate_of_attack" if side else "adversary_rate"])),
         ("armor", str(values["armor" if side else "own_armor"])),
+        ("hp", _param(hp)),
+        ("current_damage", "0" if side else str(values["own_damage"])),
+        ("rolled", " ".join(str(v) for v in values["rolled"] or ())),
+        ("reading", values["reading"]),
+        ("best_physical", _param(values["best_physical"])),
     )
-    links = [fw.Handoff("these damage rolls in the damage calculator", "calculators/damage.md", params)]
+    carried = tuple((k, v) for k, v in situation if v)
+    links = []
     if not side:
-        taken = values["own_damage"] + round(Fraction(out["expected"]))
+        factors = ("conditions", "concealment", "cover", "skill", "defend", "order", "cover_cap")
+        mitigation_params = (
+            ("fail_effect", str(-int(out["effect"].replace("\u2212", "-")))),
+            *((key, str(values[key])) for key in factors),
+            *carried,
+        )
+        links.append(
+            fw.Handoff("the mitigation, step by step", "calculators/mitigation.md", mitigation_params)
+        )
+    effect_param = ("effect", effect.replace("\u2212", "-").lstrip("+"))
+    links.append(
+        fw.Handoff(
+            "these damage rolls in the damage calculator", "calculators/damage.md", (effect_param, *carried)
+        )
+    )
+    if not side and "taken" in out:
+        now = values["own_damage"] + int(out["taken"])
+        params = [("damage", str(now)), ("largest_roll", out["largest"])]
+        if hp is not None:
+            params.append(("hp", str(hp)))
+        params.append(("reading", values["reading"]))
         links.append(
             fw.Handoff(
-                f"your injury state with about {number(taken)} damage",
-                "calculators/thresholds.md",
-                (("damage", str(taken)),),
+                f"your injury state with {number(now)} damage", "calculators/thresholds.md", tuple(params)
             )
         )
     return tuple(links)
@@ -248,6 +293,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     outputs, steps, dice_chart = _check(values, modifier)
     steps[:0] = defend_steps
     charts = [dice_chart]
+    if values["effect"] is not None:  # the Effect is known: the chance of a roll nobody is making is moot
+        outputs, steps, charts = {}, list(defend_steps), []
     outcome = _outcome(values, modifier, steps)
     if outcome is None:
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
@@ -300,6 +347,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         }
     )
     steps.extend(damage_steps(hit, effect_for_damage, rate, str(armor)))
+    if values["rolled"] is not None:
+        with fw.on_field("rolled"):
+            more_rolled, rolled_steps = rolled_outputs(hit, values["rolled"])
+        outputs.update(more_rolled)
+        steps.extend(rolled_steps)
+        if not outcome.success:
+            outputs["damage_now"] = number(current + int(more_rolled["taken"]))
     hp = values[hp_key]
     if hp is not None:
         if values["reading"] == injury.ThresholdReading.BEST_PHYSICAL and values["best_physical"] is None:
@@ -311,6 +365,19 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         outputs.update({k: v for k, v in more_out.items() if k in _OUTPUT_KEYS})
         steps.extend(more_steps)
+        if "taken" in outputs:
+            now = current + int(outputs["taken"])
+            with fw.on_field("rolled"):
+                state = injury.injury_condition(
+                    now, hp, reading=values["reading"], best_physical=values["best_physical"]
+                )
+            outputs["state_now"] = state_text(state)
+            whose = "the adversary's" if outcome.success else "your"
+            steps.append(
+                fw.Step(
+                    f"{number(now)} damage in all of {whose} {hp} HP: {outputs['state_now']}.", THRESHOLDS
+                )
+            )
     whom = "the adversary" if outcome.success else "the character"
     charts.append(
         fw.Chart(
@@ -326,6 +393,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 compute = fw.answered(_compute, _summary, _next)
 """The attack, then its answer in one line and the hand-offs carrying its numbers."""
+
+
+def _unused(values: Mapping[str, Any]) -> frozenset[str]:
+    """The roll is not read when the Effect is given (a mistake in it does not blank the answer)."""
+    return frozenset({"roll"}) if values.get("effect") is not None else frozenset()
 
 
 OUTPUTS = (
@@ -344,6 +416,8 @@ OUTPUTS = (
     fw.Output("adversary_cover_broken", "Their cover past its HP"),
     fw.Output("target", "Damage goes to"),
     *parts.DAMAGE_OUTPUTS,
+    *parts.ROLLED_OUTPUTS,
+    fw.Output("damage_now", "Your damage now"),
     fw.Output("bleeding", "Bleeding"),
 )
 _OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)
@@ -369,7 +443,7 @@ CALCULATOR = fw.Calculator(
         modifier_input(
             "modifier",
             "Modifier (DM)",
-            2,
+            0,
             help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
         ),
         difficulty_input(
@@ -383,7 +457,6 @@ CALCULATOR = fw.Calculator(
             "Roll (two kept dice)",
             limits.CHECK_ROLL_MIN,
             limits.CHECK_ROLL_MAX,
-            default=9,
             help="The two dice you kept.",
             placeholder="not rolled",
         ),
@@ -394,6 +467,7 @@ CALCULATOR = fw.Calculator(
             placeholder="from the roll",
         ),
         _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
+        rolls_input(),
         fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
@@ -466,6 +540,7 @@ CALCULATOR = fw.Calculator(
     ),
     outputs=OUTPUTS,
     compute=compute,
+    unused=_unused,
     uses=(
         "rules_core.checks.success_chance",
         "rules_core.checks.resolve_check",

@@ -117,9 +117,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         if "taken" in outputs:
             now = values["current_damage"] + int(outputs["taken"])
             with fw.on_field("rolled"):
-                state = injury.injury_condition(now, hp, reading=reading, best_physical=values["best_physical"])
+                state = injury.injury_condition(
+                    now, hp, reading=reading, best_physical=values["best_physical"]
+                )
             outputs["state_now"] = state_text(state)
-            steps.append(fw.Step(f"{number(now)} damage in all of {hp} HP: {outputs['state_now']}.", THRESHOLDS))
+            steps.append(
+                fw.Step(f"{number(now)} damage in all of {hp} HP: {outputs['state_now']}.", THRESHOLDS)
+            )
     chart = fw.Chart(
         key="total",
         caption=f"Chance of each damage total ({outcome.rolls.kept} kept roll(s) of {dice_text(expression)})",
@@ -133,7 +137,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """Damage in one line: the rolls, the armor, about how much in all, the worst odds worth knowing."""
     kept = "" if out["kept"] == out["rolls"] else f", the best {out['kept']} count"
-    text = f"Effect {signed(values['effect'])}: {plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}"
+    text = (
+        f"Effect {signed(values['effect'])}: {plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}"
+    )
     if "taken" in out:
         text += f"; your rolls deal {out['taken']} damage (largest roll {out['largest']})"
         if "state_now" in out:
@@ -157,7 +163,11 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     if values["hp"] is not None:
         params.append(("hp", str(values["hp"])))
     params.append(("reading", values["reading"]))
-    return (fw.Handoff(f"the injury state with {number(taken)} damage", "calculators/thresholds.md", tuple(params)),)
+    return (
+        fw.Handoff(
+            f"the injury state with {number(taken)} damage", "calculators/thresholds.md", tuple(params)
+        ),
+    )
 
 
 compute = fw.answered(_compute, _summary, _next)

@@ -99,8 +99,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         outputs["bleeding"] = "no"
         steps.append(
             fw.Step(
-                f"{number(taken)} damage in all is below the serious threshold {limits.seriously_wounded}, so "
-                "no single roll reached it: no bleeding.",
+                f"{number(taken)} damage in all is below the serious threshold "
+                f"{limits.seriously_wounded}, so no single roll reached it: no bleeding.",
                 BLEEDING,
             )
         )

@@ -33,9 +33,9 @@ __all__ = [
     "CHARACTERISTICS",
     "CHECK",
     "DAMAGE_OUTPUTS",
-    "ROLLED_OUTPUTS",
     "EFFECT",
     "ORDINARY",
+    "ROLLED_OUTPUTS",
     "THRESHOLD_READINGS",
     "chance_chart",
     "characteristic_inputs",
@@ -153,9 +153,7 @@ def hp_text(values: Mapping[str, Any], hp: int) -> str:
     (Outcomes § Hit Points)."""
     if values.get("hp") is not None:
         return f"HP {hp} (given)"
-    return (
-        f"HP = Str {values['strength']} + Dex {values['dexterity']} + End {values['endurance']} = {hp}"
-    )
+    return f"HP = Str {values['strength']} + Dex {values['dexterity']} + End {values['endurance']} = {hp}"
 
 
 def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading, int | None]:

@@ -265,7 +265,7 @@ def test_an_average_is_never_rounded_nor_carried_as_damage_taken() -> None:
     result = compute(effect=0, damage="1d12")
     assert result["outputs"]["expected"] == "6.50"
     assert "about 6.5 damage on average" in result["summary"]
-    assert "data-handoff=\"thresholds\"" not in result["details"]
+    assert 'data-handoff="thresholds"' not in result["details"]
 
 
 def test_the_rolls_made_give_the_exact_damage_the_largest_roll_and_the_whole_situation_travels() -> None:
