@@ -279,6 +279,8 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
         if hp is not None:
             params.append(("hp", str(hp)))
         params.append(("reading", values["reading"]))
+        if values["best_physical"] is not None:
+            params.append(("best_physical", str(values["best_physical"])))
         links.append(
             fw.Handoff(
                 f"your injury state with {number(now)} damage", "calculators/thresholds.md", tuple(params)

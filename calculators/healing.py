@@ -16,6 +16,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
+    best_physical_input,
     characteristic_inputs,
     hp_input,
     hp_text,
@@ -367,6 +368,7 @@ CALCULATOR = fw.Calculator(
             help="Points lost from Intellect, Education and the like, all together.",
         ),
         threshold_reading_input(),
+        best_physical_input(),
         fw.ChoiceInput("care_rate", "Rate with care (ruling)", CARE_RATE_CHOICES, "table"),
         fw.ChoiceInput("lost_progress", "Lost progress (ruling)", LOST_CHOICES, "restart"),
         fw.ChoiceInput("care_levels", "Care levels (ruling)", LEVEL_CHOICES, "injury_thresholds"),

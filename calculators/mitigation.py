@@ -67,11 +67,10 @@ CARRIED = tuple(item.key for item in CARRIED_INPUTS)
 
 
 def _given(key: str, value: Any, values: Mapping[str, Any]) -> bool:
-    """A carried number worth passing on: not 0 (no armor, no limit), not empty; the reading with dice."""
-    if key in {"rate_of_attack", "armor", "current_damage"}:
-        return bool(value)
-    if key == "reading":
-        return values["damage"] is not None
+    """A carried value worth passing on: with the attack's dice, every number and the reading; without
+    them, only what differs from nothing (an armor, a limit, an HP)."""
+    if key in {"rate_of_attack", "armor", "current_damage", "reading"}:
+        return values["damage"] is not None or (key != "reading" and bool(value))
     return value is not None
 
 

@@ -14,7 +14,13 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, signed
-from calculators.parts import characteristic_inputs, hp_input, hp_text, threshold_reading_input
+from calculators.parts import (
+    best_physical_input,
+    characteristic_inputs,
+    hp_input,
+    hp_text,
+    threshold_reading_input,
+)
 from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
 from rules_core import injury, limits, targeting
 
@@ -158,9 +164,9 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
     """Carry the characteristics (or the HP), the damage and the reading into healing and the dying rolls."""
-    keys = ("strength", "dexterity", "endurance", "hp", "damage", "reading")
+    keys = ("strength", "dexterity", "endurance", "hp", "damage", "reading", "best_physical")
     params = tuple((key, str(values[key])) for key in keys if values[key] is not None)
-    dying = tuple((key, text) for key, text in params if key != "hp")
+    dying = tuple((key, text) for key, text in params if key not in {"hp", "best_physical"})
     if out.get("bleeding") == "yes":
         dying += (("bleeding", "1"),)
     links = [fw.Handoff("healing from here", "calculators/healing.md", params)]
@@ -199,6 +205,7 @@ CALCULATOR = fw.Calculator(
             help="For a targeted attack, where it hit.",
         ),
         threshold_reading_input(),
+        best_physical_input(),
         fw.ChoiceInput("rounding", "Targeted thresholds (ruling)", ROUNDING_CHOICES, "down"),
     ),
     outputs=(

@@ -37,6 +37,7 @@ __all__ = [
     "ORDINARY",
     "ROLLED_OUTPUTS",
     "THRESHOLD_READINGS",
+    "best_physical_input",
     "chance_chart",
     "characteristic_inputs",
     "check_chart",
@@ -148,6 +149,19 @@ def hp_input() -> fw.OptionalIntInput:
     )
 
 
+def best_physical_input() -> fw.OptionalIntInput:
+    """The optional ``best_physical`` for the table reading of the thresholds; empty: the best of the
+    characteristics (a hand-off carries it with the HP)."""
+    return fw.OptionalIntInput(
+        "best_physical",
+        "Best physical characteristic",
+        0,
+        limits.MAX_CHARACTERISTIC,
+        help="Only for the table reading; empty: the best of Str, Dex and End.",
+        placeholder="from Str, Dex, End",
+    )
+
+
 def hp_text(values: Mapping[str, Any], hp: int) -> str:
     """The HP in the working: ``HP = Str 7 + Dex 8 + End 9 = 24`` or ``HP 24 (given)``
     (Outcomes § Hit Points)."""
@@ -168,7 +182,9 @@ def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading,
     reading = injury.ThresholdReading(values["reading"])
     best = None
     if reading is injury.ThresholdReading.BEST_PHYSICAL:
-        best = injury.best_physical(strength, dexterity, endurance)
+        best = values.get("best_physical")
+        if best is None:
+            best = injury.best_physical(strength, dexterity, endurance)
     return hp, reading, best
 
 
