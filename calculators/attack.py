@@ -167,11 +167,21 @@ def _adversary_cover(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     return steps
 
 
+def _given_effect(values: Mapping[str, Any]) -> int | None:
+    """The Effect the player gave: "Or the Effect" when attacking, "Or failed by N" (Effect -N) when
+    attacked; ``None`` when the roll decides."""
+    if values.get("side") == "attacked":
+        failed_by = values.get("failed_by")
+        return None if failed_by is None else -failed_by
+    effect: int | None = values.get("effect")
+    return effect
+
+
 def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> checks.CheckOutcome | None:
     """The check's outcome from the Effect when given (it wins over the roll), else from the roll."""
-    difficulty, roll, given = values["difficulty"], values["roll"], values["effect"]
+    difficulty, roll, given = values["difficulty"], values["roll"], _given_effect(values)
     if given is not None:
-        with fw.on_field("effect"):
+        with fw.on_field("effect" if values["side"] == "attack" else "failed_by"):
             outcome = checks.resolve_check(difficulty + given, difficulty)
         used = " (the roll field is not used)" if roll is not None else ""
         steps.append(fw.Step(f"Effect given: {signed(given)}{used}.", EFFECT))
@@ -295,7 +305,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     outputs, steps, dice_chart = _check(values, modifier)
     steps[:0] = defend_steps
     charts = [dice_chart]
-    if values["effect"] is not None:  # the Effect is known: the chance of a roll nobody is making is moot
+    if (
+        _given_effect(values) is not None
+    ):  # the Effect is known: the chance of a roll nobody is making is moot
         outputs, steps, charts = {}, list(defend_steps), []
     outcome = _outcome(values, modifier, steps)
     if outcome is None:
@@ -398,8 +410,10 @@ compute = fw.answered(_compute, _summary, _next)
 
 
 def _unused(values: Mapping[str, Any]) -> frozenset[str]:
-    """The roll is not read when the Effect is given (a mistake in it does not blank the answer)."""
-    return frozenset({"roll"}) if values.get("effect") is not None else frozenset()
+    """What the answer does not read: the roll once the Effect is given, the other side's way of giving it
+    (a mistake there is marked but does not blank the answer)."""
+    other = frozenset({"failed_by"} if values.get("side") == "attack" else {"effect"})
+    return other | ({"roll"} if _given_effect(values) is not None else frozenset())
 
 
 OUTPUTS = (
@@ -442,6 +456,13 @@ CALCULATOR = fw.Calculator(
     title="One attack, start to finish",
     summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
     inputs=(
+        fw.ChoiceInput(
+            "side",
+            "The question",
+            (("attack", "I attack"), ("attacked", "I'm attacked")),
+            "attack",
+            help="I'm attacked: your roll failed, the adversary's fail effect comes at you.",
+        ),
         modifier_input(
             "modifier",
             "Modifier (DM)",
@@ -452,8 +473,6 @@ CALCULATOR = fw.Calculator(
             f"{checks.default_difficulty()} + every condition against your roll, "
             "the adversary's cover included."
         ),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.OptionalIntInput(
             "roll",
             "Roll (two kept dice)",
@@ -468,15 +487,38 @@ CALCULATOR = fw.Calculator(
             help="If you know it: 2 for a success by 2, \u22125 for a failure by 5 (wins over the roll).",
             placeholder="from the roll",
         ),
+        fw.OptionalIntInput(
+            "failed_by",
+            "Or failed by",
+            1,
+            mitigation.MAX_FAIL_EFFECT,
+            help="If you know it: 4 for a failure by 4 (Effect \u22124; wins over the roll).",
+            placeholder="from the roll",
+        ),
         _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
-        rolls_input(),
-        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
         fw.OptionalIntInput(
             "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
         ),
+        parts.factor_input(
+            "conditions",
+            "Your conditions",
+            0,
+            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
+        ),
+        parts.factor_input("cover", "Your cover", 0),
+        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
+        fw.OptionalIntInput(
+            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
+        ),
+        fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
+        rolls_input(),
+        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
+        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
             "adversary_cover",
             "Adversary's cover",
@@ -500,14 +542,7 @@ CALCULATOR = fw.Calculator(
             injury.MAX_HIT_POINTS,
             help="Optional: roll your attacks it absorbs against it.",
         ),
-        parts.factor_input(
-            "conditions",
-            "Your conditions",
-            0,
-            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
-        ),
         parts.factor_input("concealment", "Concealment", 0),
-        parts.factor_input("cover", "Your cover", 0),
         fw.IntInput(
             "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
         ),
@@ -520,18 +555,9 @@ CALCULATOR = fw.Calculator(
         ),
         parts.factor_input("skill", "Your defensive skill", 0),
         fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
-        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
         fw.IntInput(
             "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
         ),
-        fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-        fw.OptionalIntInput(
-            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
-        ),
-        fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
-        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
-        threshold_reading_input("Injury thresholds (ruling)"),
         fw.OptionalIntInput(
             "best_physical",
             "Best physical characteristic",
@@ -539,10 +565,38 @@ CALCULATOR = fw.Calculator(
             limits.MAX_CHARACTERISTIC,
             help="Only for the table reading.",
         ),
+        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
+        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        threshold_reading_input("Injury thresholds (ruling)"),
     ),
     outputs=OUTPUTS,
     compute=compute,
     unused=_unused,
+    shown_when={
+        **dict.fromkeys(("effect", "damage", "armor", "hp"), ("side", "attack")),
+        **dict.fromkeys(
+            ("failed_by", "conditions", "cover", "adversary_damage", "own_armor", "own_hp", "own_damage"),
+            ("side", "attacked"),
+        ),
+    },
+    folded=frozenset(
+        {
+            "advantage",
+            "disadvantage",
+            "rate_of_attack",
+            "adversary_cover",
+            "adversary_cover_armor",
+            "adversary_cover_hp",
+            "concealment",
+            "cover_armor",
+            "cover_hp",
+            "skill",
+            "defend",
+            "adversary_rate",
+            "best_physical",
+        }
+    ),
+    folded_label="More: advantage, rates of attack, concealment, skill, Defend, the covers' armor and HP",
     uses=(
         "rules_core.checks.success_chance",
         "rules_core.checks.resolve_check",

@@ -306,7 +306,7 @@ def test_the_hand_off_links_carry_the_whole_situation() -> None:
     situation; the damage link Effect -3 with the adversary's dice, your armor, HP and damage so far; with
     no rolls made there is no damage taken to carry to the thresholds (an average is nobody's damage)."""
     details = compute(effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24)[
-        "details"
+        "next"
     ]
     assert (
         'href="calculators/mitigation/?fail_effect=5&amp;conditions=0&amp;concealment=0&amp;cover=2&amp;'
@@ -337,7 +337,7 @@ def test_the_rolls_made_give_the_hit_taken_the_state_and_the_thresholds_link() -
     assert (
         'data-handoff="thresholds" href="calculators/thresholds/?damage=9&amp;largest_roll=3&amp;hp=24&amp;'
         'reading=fractions_of_hp"'
-    ) in result["details"]
+    ) in result["next"]
 
 
 def test_a_given_effect_hides_the_chance_and_a_bad_roll_beside_it_does_not_blank_the_answer() -> None:
@@ -349,3 +349,28 @@ def test_a_given_effect_hides_the_chance_and_a_bad_roll_beside_it_does_not_blank
     assert "between 2 and 12" in result["errors"]["roll"]
     bad = compute(roll=13)
     assert not bad["ok"]  # without an Effect the roll counts: the mistake stops the answer
+
+
+def test_im_attacked_takes_the_margin_as_failed_by_and_ignores_the_other_sides_effect() -> None:
+    # "I'm attacked", failed by 4 behind cover 2: a fail effect of 4, cover removes 2: 2 rolls on you.
+    # The Effect field of the other side (hidden) and a bad roll beside the margin do not count.
+    result = compute(side="attacked", failed_by=4, cover=2, effect=3, roll=13)
+    assert result["ok"]
+    out = result["outputs"]
+    assert (out["effect"], out["remaining"], out["rolls"], out["target"]) == (f"{MINUS}4", "2", "2", "you")
+    assert out["chance"] == EMPTY
+
+
+def test_the_form_opens_as_the_short_question_the_rest_folded() -> None:
+    from calculators.framework import registry
+    from calculators.framework.render import render_calculator
+    from calculators.framework.spec import evaluate
+
+    html = render_calculator(evaluate(registry.get("attack")))
+    fold = html[html.index('<details class="calc-more"') : html.index('<details class="calc-rulings"')]
+    assert 'name="advantage"' in fold and 'name="defend"' in fold and 'name="roll"' not in fold
+    assert '<details class="calc-more" data-more>' in html  # closed while nothing in it is set
+    assert 'data-field="cover" data-only="side=attacked" hidden' in html
+    attacked = render_calculator(evaluate(registry.get("attack"), {"side": "attacked", "skill": "1"}))
+    assert 'data-field="cover" data-only="side=attacked">' in attacked
+    assert '<details class="calc-more" data-more open>' in attacked

@@ -29,7 +29,7 @@ def run(name: str, params: dict[str, str]) -> dict[str, object]:
 
 def follow(result: dict[str, object], name: str) -> tuple[dict[str, str], dict[str, object]]:
     """The parameters of ``result``'s hand-off link to calculator ``name``, and that calculator's answer."""
-    found = re.search(rf'data-handoff="{name}" href="([^"]*)"', str(result["details"]))
+    found = re.search(rf'data-handoff="{name}" href="([^"]*)"', str(result["next"]))
     assert found, f"no link to {name} in {result['summary']!r}"
     params = dict(parse_qsl(urlsplit(unescape(found.group(1))).query, keep_blank_values=True))
     return params, run(name, params)
@@ -89,7 +89,7 @@ def test_an_attack_on_you_followed_link_by_link_gives_the_same_answer(
     first = run("attack", situation)
     attack = outs(first)
     if attack["ordinary_failure"] == "yes":
-        assert 'data-handoff="damage"' not in str(first["details"])
+        assert 'data-handoff="damage"' not in str(first["next"])
         return
     # The dice are rolled at the table: as many rolls as the attack makes, each one the dice can give.
     low, high = count + modifier, count * sides + modifier
@@ -122,7 +122,7 @@ def test_an_attack_on_you_followed_link_by_link_gives_the_same_answer(
 
 
 def _href(result: dict[str, object], name: str) -> str:
-    found = re.search(rf'data-handoff="{name}" href="([^"]*)"', str(result["details"]))
+    found = re.search(rf'data-handoff="{name}" href="([^"]*)"', str(result["next"]))
     assert found
     return found.group(1)
 

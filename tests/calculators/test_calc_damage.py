@@ -265,7 +265,7 @@ def test_an_average_is_never_rounded_nor_carried_as_damage_taken() -> None:
     result = compute(effect=0, damage="1d12")
     assert result["outputs"]["expected"] == "6.50"
     assert "about 6.5 damage on average" in result["summary"]
-    assert 'data-handoff="thresholds"' not in result["details"]
+    assert 'data-handoff="thresholds"' not in result["next"]
 
 
 def test_the_rolls_made_give_the_exact_damage_the_largest_roll_and_the_whole_situation_travels() -> None:
@@ -280,7 +280,7 @@ def test_the_rolls_made_give_the_exact_damage_the_largest_roll_and_the_whole_sit
     assert "your rolls deal 14 damage (largest roll 8): critically wounded" in result["summary"]
     assert (
         "calculators/thresholds/?damage=17&amp;largest_roll=8&amp;hp=24&amp;reading=fractions_of_hp"
-        in result["details"]
+        in result["next"]
     )
 
 

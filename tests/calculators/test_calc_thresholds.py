@@ -93,7 +93,7 @@ def test_hand_offs_carry_hp_damage_reading_and_bleeding() -> None:
     result = runtime.compute(
         NAME, {"strength": "5", "dexterity": "6", "endurance": "7", "damage": "9", "largest_roll": "9"}
     )
-    links = result["details"]
+    links = result["next"]
     given = "strength=5&amp;dexterity=6&amp;endurance=7&amp;damage=9&amp;reading=fractions_of_hp"
     assert f"healing/?{given}" in links
     assert f"dying/?{given}&amp;bleeding=1" in links
