@@ -319,7 +319,7 @@ def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
         "Result below computed for the default values; the live calculator starts with JavaScript.</p>"
         '<button type="button" class="md-button calc-retry" data-retry hidden>Retry</button></div>'
         f'<p class="calc-form-error" role="alert" data-form-error>{escape(ev.form_error)}</p>'
-        f'<div class="calc-side">{render_summary(ev)}{render_next_slot(ev, root)}'
+        f'<div class="calc-side"><div class="calc-now">{render_summary(ev)}{render_next_slot(ev, root)}</div>'
         f"{render_result(ev, root)}</div></form>"
     )
 

@@ -67,7 +67,7 @@ def test_the_answer_stays_in_view_while_any_field_is_edited_on_a_phone(page: Any
 def test_a_hit_in_one_attack_shows_no_dash(page: Any, open_calculator: Any) -> None:
     """On a hit the failure-side outputs do not apply: they are hidden, and no visible one reads "—"."""
     page.set_viewport_size(PHONE)
-    form = open_calculator("attack")
+    form = open_calculator("attack", modifier=2, roll=9)
     assert outputs(form)["outcome"] == "success"
     shown = form.evaluate(
         "f => [...f.querySelectorAll('[data-output]')].filter(e => e.getClientRects().length > 0)"
@@ -118,9 +118,9 @@ def test_thresholds_hand_the_damage_to_the_healing_calculator(page: Any, open_ca
         healing.locator("[data-summary]")
         .inner_text()
         .endswith(
-            "with 14 damage: "
+            "with 14 damage; "
             + outputs(healing)["days"]
-            + " days to heal fully; care level "
+            + " days to heal fully, care level "
             + outputs(healing)["care_level"]
             + "."
         )
