@@ -346,6 +346,11 @@ function startCalculators() {
       if (sign && form.contains(sign)) {
         const input = sign.parentElement.querySelector("input");
         input.value = flippedSign(input.value, Number(input.dataset.min), Number(input.dataset.max));
+        if (input.value === "-") {
+          // A lone minus: the digits come next, typed after it.
+          input.focus();
+          input.setSelectionRange(1, 1);
+        }
         edited({ target: input });
         return;
       }
