@@ -238,7 +238,9 @@ def test_use_my_character_fills_only_what_nobody_gave_and_saves_the_hit_taken(pa
     assert form.locator('[name="own_hp"]').input_value() == "24"
     assert "about 24 damage" not in outputs(form)["summary"]
     mine.locator('[data-action="write-back"]').click()  # no rolls yet: nothing to save
-    expect(mine.locator(".mt-mine-status")).to_have_text("Enter the damage rolls you made to save the hit taken.")
+    expect(mine.locator(".mt-mine-status")).to_have_text(
+        "Enter the damage rolls you made to save the hit taken."
+    )
     # Failed by 3, less the Gun Combat 1 filled in as skill: 2 rolls; 9 and 4 less armor 1: 8 + 3 = 11.
     assert outputs(form)["rolls"] == "2"
     form.locator('[name="rolled"]').fill("9 4")
@@ -248,7 +250,9 @@ def test_use_my_character_fills_only_what_nobody_gave_and_saves_the_hit_taken(pa
         arg=form.element_handle(),
     )
     mine.locator('[data-action="write-back"]').click()
-    expect(mine.locator(".mt-mine-status")).to_have_text("Saved to Kara: damage taken 0 \u2192 11.", timeout=STEP_MS)
+    expect(mine.locator(".mt-mine-status")).to_have_text(
+        "Saved to Kara: damage taken 0 \u2192 11.", timeout=STEP_MS
+    )
 
 
 def test_on_a_wide_screen_form_and_answer_sit_side_by_side(page: Any, open_calculator: Any) -> None:
@@ -261,7 +265,7 @@ def test_on_a_wide_screen_form_and_answer_sit_side_by_side(page: Any, open_calcu
     for name in ("side", "modifier", "rolled"):
         form.locator(f'[name="{name}"]').focus()
         box = summary.bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= DESKTOP["height"], (name, box)
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"], (name, box)
     assert first.bounding_box()["y"] < DESKTOP["height"]
     next_link = form.locator('[data-next] a[data-handoff="mitigation"]')
     box = next_link.bounding_box()
