@@ -45,7 +45,8 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     yes_no,
 )
-from rules_core import checks, damage, dice, injury, limits, mitigation
+from rules_core import aim, checks, damage, dice, injury, limits, mitigation
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -56,13 +57,43 @@ COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-
 ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
+CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
+"""Aim counts for at most this many minor actions (Actions § Aim > Maximum Aim)."""
+
+
+def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
+    """The DM with the helpers added: a characteristic's ChM (Core Mechanics § Characteristic Modifier)
+    and the Aim actions taken before an attack (Actions § Aim)."""
+    modifier, steps = values["modifier"], []
+    characteristic, aimed = values["characteristic"], values["aim"] if values["side"] == "attack" else 0
+    if characteristic is not None:
+        with fw.on_field("characteristic"):
+            chm = checks.characteristic_modifier(characteristic)
+        steps.append(
+            fw.Step(f"ChM of {characteristic}: {signed(chm)}, added to the DM {signed(modifier)}.", CHM)
+        )
+        modifier += chm
+    if aimed:
+        with fw.on_field("aim"):
+            bonus = aim.aim_bonus(aimed)
+        steps.append(fw.Step(f"Aim, {plural(aimed, 'minor action')}: {signed(bonus)} DM.", AIM))
+        modifier += bonus
+    if steps:
+        with fw.on_field("modifier"):
+            checks.check_modifier(modifier, "The DM with ChM and Aim")
+        steps.append(fw.Step(f"The roll's DM: {signed(modifier)}.", CHECK))
+    return modifier, steps
 
 
 def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
-    """The roll's DM: a Defend with skill counts the skill a second time (Actions § Defend Action)."""
-    modifier, skill = values["modifier"], values["skill"]
+    """The roll's DM: the helpers (ChM, Aim) added; a Defend with skill counts the skill a second time
+    (Actions § Defend Action)."""
+    modifier, helped = _helpers(values)
+    skill = values["skill"]
     if values["defend"] != mitigation.Defend.SKILL or not skill:
-        return modifier, []
+        return modifier, helped
     with fw.on_field("skill"):
         dm = checks.check_modifier(
             mitigation.defend_roll_modifier(modifier - skill, skill, mitigation.Defend.SKILL),
@@ -72,7 +103,7 @@ def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
         f"Defending with skill doubles it in the roll too: DM {signed(modifier)} + skill {skill} = "
         f"{signed(dm)}."
     )
-    return dm, [fw.Step(text, DEFEND)]
+    return dm, [*helped, fw.Step(text, DEFEND)]
 
 
 def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], list[fw.Step], fw.Chart]:
@@ -205,7 +236,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The answer in words: hit or miss, the damage rolls and where they go, what the covers take."""
     if "effect" not in out:
         return (
-            f"Chance to hit with DM {signed(values['modifier'])} against {values['difficulty']}: "
+            f"Chance to hit with DM {signed(_roll_modifier(values)[0])} against {values['difficulty']}: "
             f"{out['chance']}. Enter the roll or the Effect to see the damage."
         )
     head = f"{'Hit' if out['outcome'] == 'success' else 'Miss'} (Effect {out['effect']})"
@@ -412,7 +443,7 @@ compute = fw.answered(_compute, _summary, _next)
 def _unused(values: Mapping[str, Any]) -> frozenset[str]:
     """What the answer does not read: the roll once the Effect is given, the other side's way of giving it
     (a mistake there is marked but does not blank the answer)."""
-    other = frozenset({"failed_by"} if values.get("side") == "attack" else {"effect"})
+    other = frozenset({"failed_by"} if values.get("side") == "attack" else {"effect", "aim"})
     return other | ({"roll"} if _given_effect(values) is not None else frozenset())
 
 
@@ -468,6 +499,22 @@ CALCULATOR = fw.Calculator(
             "Modifier (DM)",
             0,
             help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
+        ),
+        fw.IntInput(
+            "aim",
+            "Aim (minor actions)",
+            0,
+            0,
+            MAX_AIM_ACTIONS,
+            help="Aim actions before this attack: each adds to the DM (Actions, Aim).",
+        ),
+        fw.OptionalIntInput(
+            "characteristic",
+            "Characteristic, for its ChM",
+            0,
+            limits.MAX_CHARACTERISTIC,
+            help="Optional: its ChM is added to the DM (leave empty when the DM has it already).",
+            placeholder="in the DM",
         ),
         difficulty_input(
             f"{checks.default_difficulty()} + every condition against your roll, "
@@ -573,7 +620,7 @@ CALCULATOR = fw.Calculator(
     compute=compute,
     unused=_unused,
     shown_when={
-        **dict.fromkeys(("effect", "damage", "armor", "hp"), ("side", "attack")),
+        **dict.fromkeys(("aim", "effect", "damage", "armor", "hp"), ("side", "attack")),
         **dict.fromkeys(
             ("failed_by", "conditions", "cover", "adversary_damage", "own_armor", "own_hp", "own_damage"),
             ("side", "attacked"),
@@ -581,6 +628,7 @@ CALCULATOR = fw.Calculator(
     },
     folded=frozenset(
         {
+            "characteristic",
             "advantage",
             "disadvantage",
             "rate_of_attack",
@@ -596,15 +644,17 @@ CALCULATOR = fw.Calculator(
             "best_physical",
         }
     ),
-    folded_label="More: advantage, rates of attack, concealment, skill, Defend, the covers' armor and HP",
+    folded_label="More: ChM helper, advantage, rates of attack, concealment, skill, Defend, the covers",
     uses=(
         "rules_core.checks.success_chance",
         "rules_core.checks.resolve_check",
+        "rules_core.checks.characteristic_modifier",
+        "rules_core.aim.aim_bonus",
         "rules_core.checks.check_distribution",
         "rules_core.mitigation.mitigate",
         "rules_core.damage.damage_from_effect",
         "rules_core.damage.protection_damage",
         "rules_core.damage.injury_chances",
     ),
-    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS),
+    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS, AIM, CHM),
 )

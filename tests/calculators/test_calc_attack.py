@@ -374,3 +374,14 @@ def test_the_form_opens_as_the_short_question_the_rest_folded() -> None:
     attacked = render_calculator(evaluate(registry.get("attack"), {"side": "attacked", "skill": "1"}))
     assert 'data-field="cover" data-only="side=attacked">' in attacked
     assert '<details class="calc-more" data-more open>' in attacked
+
+
+def test_aim_and_a_characteristics_chm_are_added_to_the_dm() -> None:
+    # Actions § Aim: +1 a minor action; Core Mechanics § Characteristic Modifier: Dex 9 -> 9 // 3 - 2 = +1.
+    # DM +0 + ChM +1 + Aim +2 = +3 against 8: 2d6 of 5 or more, 30/36 = 83.33%.
+    out = outputs(aim=2, characteristic=9)
+    assert out["chance"] == "83.33%"
+    assert out["summary"].startswith("Chance to hit with DM +3 against 8")
+    assert outputs(aim=2, characteristic=9, roll=5)["effect"] == "+0"
+    assert outputs(side="attacked", aim=2)["chance"] == "41.67%"  # Aim is the attacker's: not when attacked
+    assert "between 0 and" in compute(aim=9)["errors"]["aim"]
