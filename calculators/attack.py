@@ -294,7 +294,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
         ("current_damage", "0" if side else str(values["own_damage"])),
         ("rolled", " ".join(str(v) for v in values["rolled"] or ())),
         ("reading", values["reading"]),
-        ("best_physical", _param(values["best_physical"])),
+        (parts.BEST_PHYSICAL_KEY, _param(values["best_physical"])),
     )
     carried = tuple((k, v) for k, v in situation if v)
     links = []
@@ -321,7 +321,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
             params.append(("hp", str(hp)))
         params.append(("reading", values["reading"]))
         if values["best_physical"] is not None:
-            params.append(("best_physical", str(values["best_physical"])))
+            params.append((parts.BEST_PHYSICAL_KEY, str(values["best_physical"])))
         links.append(
             fw.Handoff(
                 f"your injury state with {number(now)} damage", "calculators/thresholds.md", tuple(params)
@@ -641,7 +641,7 @@ CALCULATOR = fw.Calculator(
             "skill",
             "defend",
             "adversary_rate",
-            "best_physical",
+            parts.BEST_PHYSICAL_KEY,
         }
     ),
     folded_label="More: ChM helper, advantage, rates of attack, concealment, skill, Defend, the covers",

@@ -164,7 +164,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
         params.append(("hp", str(values["hp"])))
     params.append(("reading", values["reading"]))
     if values["best_physical"] is not None:
-        params.append(("best_physical", str(values["best_physical"])))
+        params.append((parts.BEST_PHYSICAL_KEY, str(values["best_physical"])))
     return (
         fw.Handoff(
             f"the injury state with {number(taken)} damage", "calculators/thresholds.md", tuple(params)

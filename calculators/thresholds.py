@@ -164,9 +164,9 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
     """Carry the characteristics (or the HP), the damage and the reading into healing and the dying rolls."""
-    keys = ("strength", "dexterity", "endurance", "hp", "damage", "reading", "best_physical")
+    keys = ("strength", "dexterity", "endurance", "hp", "damage", "reading", parts.BEST_PHYSICAL_KEY)
     params = tuple((key, str(values[key])) for key in keys if values[key] is not None)
-    dying = tuple((key, text) for key, text in params if key not in {"hp", "best_physical"})
+    dying = tuple((key, text) for key, text in params if key not in {"hp", parts.BEST_PHYSICAL_KEY})
     if out.get("bleeding") == "yes":
         dying += (("bleeding", "1"),)
     links = [fw.Handoff("healing from here", "calculators/healing.md", params)]

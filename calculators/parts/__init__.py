@@ -30,6 +30,7 @@ from rules_core import checks, injury, limits, mitigation
 
 __all__ = [
     "ADVANTAGE",
+    "BEST_PHYSICAL_KEY",
     "CHARACTERISTICS",
     "CHECK",
     "DAMAGE_OUTPUTS",
@@ -160,6 +161,10 @@ def best_physical_input() -> fw.OptionalIntInput:
         help="Only for the table reading; empty: the best of Str, Dex and End.",
         placeholder="from Str, Dex, End",
     )
+
+
+BEST_PHYSICAL_KEY: str = best_physical_input().key
+"""The best physical characteristic's input key, as a hand-off names it."""
 
 
 def hp_text(values: Mapping[str, Any], hp: int) -> str:

@@ -200,16 +200,18 @@ def injury_outputs(
     return outputs, steps
 
 
-ROLLS_MAX_LENGTH = 120
-"""Longest text of a list of rolls (a few characters a roll, far above any rate of attack's need)."""
+ROLLS_MAX_LENGTH = dice.MAX_ROLLS * (MAX_DIGITS + 1)
+"""Longest text of a list of rolls: the most rolls an attack makes, each a number and a space."""
 
 
 def parse_rolls(text: str) -> tuple[int, ...]:
-    """Whole numbers separated by spaces or commas: ``11 7 14`` (each damage roll's dice total)."""
-    items = text.replace(",", " ").split()
+    """Whole numbers separated by spaces or commas: ``11 7 14`` (each damage roll's dice total; a dice
+    expression with a negative modifier may roll below 0, written ``-1`` or with a true minus)."""
+    items = text.replace(",", " ").replace(MINUS, "-").split()
     if len(items) > dice.MAX_ROLLS:
         raise ValueError(f"at most {dice.MAX_ROLLS} rolls.")
-    if not all(item.isascii() and item.isdigit() and len(item) <= MAX_DIGITS for item in items):
+    digits = [item.removeprefix("-") for item in items]
+    if not all(d.isascii() and d.isdigit() and len(d) <= MAX_DIGITS for d in digits):
         raise ValueError("whole numbers separated by spaces, like 11 7 14.")
     return tuple(int(item) for item in items)
 
@@ -234,7 +236,7 @@ def rolled_outputs(
     """The exact damage of the rolls made (``taken``) and the largest roll (``largest``), with the working
     (Outcomes § Armor, § Weapons with Limited Rate of Attack, § Bleeding)."""
     done = damage.rolled_damage(outcome, rolls)
-    listed = ", ".join(number(v) for v in rolls)
+    listed = ", ".join(number(v) for v in rolls)  # a true minus on a roll below 0
     after = ", ".join(number(v) for v in done.after_armor)
     text = f"Your rolls {listed}"
     if outcome.armor or outcome.immune:
