@@ -374,6 +374,18 @@ function startCalculators() {
     for (const form of forms) bind(form, forms.length === 1);
   }
 
+  // An abbreviation (DM, ChM, HP...) explains itself on a tap: a phone has no hover for its title.
+  document.addEventListener("click", (event) => {
+    const abbr = event.target instanceof Element ? event.target.closest("abbr[title]") : null;
+    if (!abbr) return;
+    const shown = abbr.nextElementSibling?.matches(".calc-abbr-tip") ? abbr.nextElementSibling : null;
+    if (shown) return shown.remove();
+    const tip = document.createElement("span");
+    tip.className = "calc-abbr-tip";
+    tip.textContent = ` (${abbr.title})`;
+    abbr.after(tip);
+  });
+
   holdTheme(CONFIG.themeHoldMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };
   // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the

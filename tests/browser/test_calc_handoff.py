@@ -17,7 +17,7 @@ Replayed in headless Chromium at 360x780 (a phone) and 1280x800, in a few page v
   One attack it leaves the roll empty (no "Hit ... about 24 damage" for a roll nobody made) and "Save
   damage taken" saves the damage after the hit.
 - At 1280x800 form and answer sit side by side, the answer in view while the first and last fields of the
-  short question are edited.
+  short question are edited; an abbreviation explains itself on a tap.
 """
 
 from __future__ import annotations
@@ -270,3 +270,10 @@ def test_on_a_wide_screen_form_and_answer_sit_side_by_side(page: Any, open_calcu
     next_link = form.locator('[data-next] a[data-handoff="mitigation"]')
     box = next_link.bounding_box()
     assert box and box["y"] + box["height"] <= DESKTOP["height"]
+    # An abbreviation explains itself on a tap (no hover on a phone), and a second tap hides it again.
+    abbr = page.locator("article abbr[title]").first
+    title = abbr.get_attribute("title")
+    abbr.click()
+    expect(page.locator("article .calc-abbr-tip").first).to_have_text(f" ({title})")
+    abbr.click()
+    expect(page.locator("article .calc-abbr-tip")).to_have_count(0)
