@@ -277,6 +277,10 @@ def _param(value: Any) -> str:
     return str(value)
 
 
+_MITIGATION_NAMES = {"damage": "adversary_damage", "rate_of_attack": "adversary_rate"}
+"""Mitigation's names for the attacker's dice and rate (it passes them on to the damage calculator)."""
+
+
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
     """Hand-offs carrying the whole situation as given: the mitigation of the fail effect, the damage
     rolls (dice, rate, armor, HP, damage already taken, the readings, the rolls made) and, when you are hit
@@ -303,7 +307,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
         mitigation_params = (
             ("fail_effect", str(-int(out["effect"].replace("\u2212", "-")))),
             *((key, str(values[key])) for key in factors),
-            *carried,
+            *((_MITIGATION_NAMES.get(key, key), text) for key, text in carried),
         )
         links.append(
             fw.Handoff("the mitigation, step by step", "calculators/mitigation.md", mitigation_params)

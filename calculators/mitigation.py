@@ -39,7 +39,7 @@ ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitig
 
 CARRIED_INPUTS: tuple[fw.Input, ...] = (
     fw.TextInput(
-        "damage",
+        "adversary_damage",
         "The attack's damage dice",
         "",
         max_length=dice.MAX_EXPRESSION_LENGTH,
@@ -48,7 +48,7 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
         help="Optional, passed on to the damage calculator with the rolls left.",
         placeholder="not given",
     ),
-    fw.IntInput("rate_of_attack", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+    fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
     fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
     fw.OptionalIntInput("hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."),
     fw.IntInput("current_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
@@ -64,13 +64,16 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
 )
 """What the damage calculator needs next, carried through as given (a hand-off fills them)."""
 CARRIED = tuple(item.key for item in CARRIED_INPUTS)
+AS_DAMAGE_NAMES = {"adversary_damage": "damage", "adversary_rate": "rate_of_attack"}
+"""The damage calculator's names of the attacker's dice and rate ("use my character" leaves these alone:
+they are the adversary's, not the character's weapon)."""
 
 
 def _given(key: str, value: Any, values: Mapping[str, Any]) -> bool:
     """A carried value worth passing on: with the attack's dice, every number and the reading; without
     them, only what differs from nothing (an armor, a limit, an HP)."""
-    if key in {"rate_of_attack", "armor", "current_damage", "reading"}:
-        return values["damage"] is not None or (key != "reading" and bool(value))
+    if key in {"adversary_rate", "armor", "current_damage", "reading"}:
+        return values["adversary_damage"] is not None or (key != "reading" and bool(value))
     return value is not None
 
 
@@ -154,13 +157,13 @@ def _carried(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     """The attack's situation as it was handed in or typed (dice, rate, armor, HP...), passed on as given."""
     found = []
     for key in CARRIED:
-        value = values[key]
-        if key == "damage" and value is not None:
-            found.append((key, dice_param(value)))
+        value, name = values[key], AS_DAMAGE_NAMES.get(key, key)
+        if key == "adversary_damage" and value is not None:
+            found.append((name, dice_param(value)))
         elif key == "rolled" and value:
-            found.append((key, " ".join(str(v) for v in value)))
+            found.append((name, " ".join(str(v) for v in value)))
         elif _given(key, value, values):
-            found.append((key, str(value)))
+            found.append((name, str(value)))
     return tuple(found)
 
 

@@ -310,8 +310,8 @@ def test_the_hand_off_links_carry_the_whole_situation() -> None:
     ]
     assert (
         'href="calculators/mitigation/?fail_effect=5&amp;conditions=0&amp;concealment=0&amp;cover=2&amp;'
-        "skill=0&amp;defend=none&amp;order=priority&amp;cover_cap=always&amp;damage=3d3-2&amp;"
-        'rate_of_attack=0&amp;armor=4&amp;hp=24&amp;current_damage=3&amp;reading=fractions_of_hp"'
+        "skill=0&amp;defend=none&amp;order=priority&amp;cover_cap=always&amp;adversary_damage=3d3-2&amp;"
+        'adversary_rate=0&amp;armor=4&amp;hp=24&amp;current_damage=3&amp;reading=fractions_of_hp"'
     ) in details
     assert (
         'href="calculators/damage/?effect=-3&amp;damage=3d3-2&amp;rate_of_attack=0&amp;armor=4&amp;hp=24&amp;'
