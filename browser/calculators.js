@@ -3,7 +3,14 @@
 // Python's words for the few things this script must say as it does (calculators/format.py,
 // calculators/framework/render.py) come with the page's settings (sitebuild/table_ui.py).
 import { addressFor, isReloadKey, keepUnwritten, unwrittenFor, valuesFromAddress } from "./lib/address-state.js";
-import { lengthLimit, readValues as valuesOf, rulingsTitle, setValue, steppedValue } from "./lib/form-state.js";
+import {
+  flippedSign,
+  lengthLimit,
+  readValues as valuesOf,
+  rulingsTitle,
+  setValue,
+  steppedValue,
+} from "./lib/form-state.js";
 import { morph, parsed } from "./lib/morph.js";
 import { pageSettings } from "./lib/page-settings.js";
 import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
@@ -25,6 +32,13 @@ function startCalculators() {
     return valuesOf(controls(form));
   }
 
+  // A control still holding the value the page was built with (the calculator's default).
+  function isDefault(el) {
+    if (el.tagName === "SELECT") return Array.from(el.options).every((o) => o.selected === o.defaultSelected);
+    if (el.type === "checkbox") return el.checked === el.defaultChecked;
+    return el.value === el.defaultValue;
+  }
+
   function fieldLabel(form, el) {
     const label = el.id ? form.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
     return label ? label.textContent : el.name;
@@ -40,6 +54,15 @@ function startCalculators() {
     ).length;
     const text = rulingsTitle(changed);
     if (label.textContent !== text) label.textContent = text;
+  }
+
+  // Fields shown only for one value of a choice (data-only="side=attacked": one side of a fight).
+  function updateShown(form) {
+    for (const field of form.querySelectorAll("[data-only]")) {
+      const [key, value] = field.dataset.only.split("=");
+      const choice = form.elements.namedItem(key);
+      show(field, !choice || choice.value === value);
+    }
   }
 
   function setStatus(form, text) {
@@ -104,12 +127,21 @@ function startCalculators() {
       if (summary.textContent !== text) summary.textContent = text;
       show(summary, text !== empty);
     }
-    const details = form.querySelector("[data-details]");
-    // The details HTML is rendered and escaped by calculators/render.py (the build's renderer).
-    if (details) {
-      const html = payload.details || "";
-      if (details.mnemeHtml !== html) morph(details, parsed(html));
-      details.mnemeHtml = html;
+    // The details and the next links' HTML are rendered and escaped by calculators/render.py (the
+    // build's renderer); the links sit right under the answer.
+    for (const [selector, html] of [
+      ["[data-details]", payload.details || ""],
+      ["[data-next]", payload.next || ""],
+    ]) {
+      const slot = form.querySelector(selector);
+      if (!slot) continue;
+      if (slot.mnemeHtml !== html) morph(slot, parsed(html));
+      slot.mnemeHtml = html;
+    }
+    // A folded field with a mistake in it opens its fold, so the message is seen.
+    const fold = form.querySelector("[data-more]");
+    if (fold && !fold.open && Object.keys(errors).some((key) => fold.querySelector(`[name="${CSS.escape(key)}"]`))) {
+      fold.open = true;
     }
     markFresh(form);
   }
@@ -196,8 +228,10 @@ function startCalculators() {
     let running = false;
     let again = false;
 
-    for (const button of form.querySelectorAll(".calc-step")) button.hidden = false;
+    for (const button of form.querySelectorAll(".calc-step, .calc-sign")) button.hidden = false;
     form.mnemeLinkErrors = {};
+    // The fields the player gave, or a link handed on ("use my character" leaves them alone).
+    form.mnemeGiven = new Set();
     if (single) {
       const settings = pageSettings().calculators;
       const fields = controls(form).map((el) => ({
@@ -213,8 +247,19 @@ function startCalculators() {
       }
       for (const el of controls(form)) if (el.name in values) setValue(el, values[el.name], settings.true);
       if (Object.keys(values).length) markStale(form, true);
+      // A hand-off link names only what it carries: all of that was given. A page's own address (written
+      // back after each edit) names every field: then only those away from the default were given.
+      const handedOn = Object.keys(values).length < controls(form).length;
+      for (const el of controls(form)) {
+        if (el.name in values && (handedOn || !isDefault(el))) form.mnemeGiven.add(el.name);
+      }
+      const fold = form.querySelector("[data-more]");
+      if (fold && Array.from(fold.querySelectorAll("input, select")).some((el) => el.name in values && !isDefault(el))) {
+        fold.open = true;
+      }
     }
     updateRulings(form);
+    updateShown(form);
 
     const staleMark = form.querySelector("[data-stale-mark]");
     const updating = staleMark ? staleMark.textContent : "";
@@ -300,8 +345,10 @@ function startCalculators() {
     // (run() computes again while edits keep coming, so they apply in order, the last one last).
     function edited(event) {
       if (event?.target?.name) delete form.mnemeLinkErrors[event.target.name];
+      if (event?.target?.name && !event.mnemeFilled) form.mnemeGiven.add(event.target.name);
       markStale(form, false);
       updateRulings(form);
+      updateShown(form);
       if (single) syncUrlLater(form);
       run();
     }
@@ -313,6 +360,18 @@ function startCalculators() {
       run();
     });
     form.addEventListener("click", (event) => {
+      const sign = event.target.closest(".calc-sign");
+      if (sign && form.contains(sign)) {
+        const input = sign.parentElement.querySelector("input");
+        input.value = flippedSign(input.value, Number(input.dataset.min), Number(input.dataset.max));
+        if (input.value === "-") {
+          // A lone minus: the digits come next, typed after it.
+          input.focus();
+          input.setSelectionRange(1, 1);
+        }
+        edited({ target: input });
+        return;
+      }
       const button = event.target.closest(".calc-step");
       if (!button || !form.contains(button)) return;
       const input = button.parentElement.querySelector("input");
@@ -339,6 +398,18 @@ function startCalculators() {
     if (!pageSettings()) return console.warn("calculators: this page has no settings (#mneme-table-config)");
     for (const form of forms) bind(form, forms.length === 1);
   }
+
+  // An abbreviation (DM, ChM, HP...) explains itself on a tap: a phone has no hover for its title.
+  document.addEventListener("click", (event) => {
+    const abbr = event.target instanceof Element ? event.target.closest("abbr[title]") : null;
+    if (!abbr) return;
+    const shown = abbr.nextElementSibling?.matches(".calc-abbr-tip") ? abbr.nextElementSibling : null;
+    if (shown) return shown.remove();
+    const tip = document.createElement("span");
+    tip.className = "calc-abbr-tip";
+    tip.textContent = ` (${abbr.title})`;
+    abbr.after(tip);
+  });
 
   holdTheme(CONFIG.themeHoldMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };

@@ -16,7 +16,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import number, percent, plural, signed, term, two_decimals
+from calculators.format import decimal, number, percent, plural, signed, term, two_decimals
 from calculators.parts import (
     ADVANTAGE,
     CHECK,
@@ -32,7 +32,10 @@ from calculators.parts.damage_parts import (
     dice_param,
     injury_outputs,
     per_roll_text,
+    rolled_outputs,
+    rolls_input,
 )
+from calculators.parts.injury_parts import state_text
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     DEFEND,
@@ -42,7 +45,8 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     yes_no,
 )
-from rules_core import checks, damage, dice, injury, limits, mitigation
+from rules_core import aim, checks, damage, dice, injury, limits, mitigation
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "compute"]
 
@@ -53,13 +57,43 @@ COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-
 ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
+CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
+"""Aim counts for at most this many minor actions (Actions § Aim > Maximum Aim)."""
+
+
+def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
+    """The DM with the helpers added: a characteristic's ChM (Core Mechanics § Characteristic Modifier)
+    and the Aim actions taken before an attack (Actions § Aim)."""
+    modifier, steps = values["modifier"], []
+    characteristic, aimed = values["characteristic"], values["aim"] if values["side"] == "attack" else 0
+    if characteristic is not None:
+        with fw.on_field("characteristic"):
+            chm = checks.characteristic_modifier(characteristic)
+        steps.append(
+            fw.Step(f"ChM of {characteristic}: {signed(chm)}, added to the DM {signed(modifier)}.", CHM)
+        )
+        modifier += chm
+    if aimed:
+        with fw.on_field("aim"):
+            bonus = aim.aim_bonus(aimed)
+        steps.append(fw.Step(f"Aim, {plural(aimed, 'minor action')}: {signed(bonus)} DM.", AIM))
+        modifier += bonus
+    if steps:
+        with fw.on_field("modifier"):
+            checks.check_modifier(modifier, "The DM with ChM and Aim")
+        steps.append(fw.Step(f"The roll's DM: {signed(modifier)}.", CHECK))
+    return modifier, steps
 
 
 def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
-    """The roll's DM: a Defend with skill counts the skill a second time (Actions § Defend Action)."""
-    modifier, skill = values["modifier"], values["skill"]
+    """The roll's DM: the helpers (ChM, Aim) added; a Defend with skill counts the skill a second time
+    (Actions § Defend Action)."""
+    modifier, helped = _helpers(values)
+    skill = values["skill"]
     if values["defend"] != mitigation.Defend.SKILL or not skill:
-        return modifier, []
+        return modifier, helped
     with fw.on_field("skill"):
         dm = checks.check_modifier(
             mitigation.defend_roll_modifier(modifier - skill, skill, mitigation.Defend.SKILL),
@@ -69,7 +103,7 @@ def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
         f"Defending with skill doubles it in the roll too: DM {signed(modifier)} + skill {skill} = "
         f"{signed(dm)}."
     )
-    return dm, [fw.Step(text, DEFEND)]
+    return dm, [*helped, fw.Step(text, DEFEND)]
 
 
 def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], list[fw.Step], fw.Chart]:
@@ -164,11 +198,21 @@ def _adversary_cover(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     return steps
 
 
+def _given_effect(values: Mapping[str, Any]) -> int | None:
+    """The Effect the player gave: "Or the Effect" when attacking, "Or failed by N" (Effect -N) when
+    attacked; ``None`` when the roll decides."""
+    if values.get("side") == "attacked":
+        failed_by = values.get("failed_by")
+        return None if failed_by is None else -failed_by
+    effect: int | None = values.get("effect")
+    return effect
+
+
 def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> checks.CheckOutcome | None:
     """The check's outcome from the Effect when given (it wins over the roll), else from the roll."""
-    difficulty, roll, given = values["difficulty"], values["roll"], values["effect"]
+    difficulty, roll, given = values["difficulty"], values["roll"], _given_effect(values)
     if given is not None:
-        with fw.on_field("effect"):
+        with fw.on_field("effect" if values["side"] == "attack" else "failed_by"):
             outcome = checks.resolve_check(difficulty + given, difficulty)
         used = " (the roll field is not used)" if roll is not None else ""
         steps.append(fw.Step(f"Effect given: {signed(given)}{used}.", EFFECT))
@@ -191,25 +235,32 @@ def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The answer in words: hit or miss, the damage rolls and where they go, what the covers take."""
     if "effect" not in out:
-        return f"Chance to hit: {out['chance']}. Enter the roll or the Effect to see the damage."
+        return (
+            f"Chance to hit with DM {signed(_roll_modifier(values)[0])} against {values['difficulty']}: "
+            f"{out['chance']}. Enter the roll or the Effect to see the damage."
+        )
     head = f"{'Hit' if out['outcome'] == 'success' else 'Miss'} (Effect {out['effect']})"
     if out["target"] == "nobody":
         return f"Defended (Effect {out['effect']}): you take no damage and deal none."
     if out["target"] == "adversary":
-        text = f"{head}: {_rolls(out)} against the adversary, about {_about(out)} damage in all"
+        text = f"{head}: {_rolls(out)} against the adversary, {_damage(out)}"
         if "adversary_cover_rolls" in out:
             text += f"; their cover takes {out['adversary_cover_rolls']} more"
     elif out["ordinary_failure"] == "yes":
         text = f"{head}: an ordinary failure, no damage to you"
     else:
-        text = f"{head}: you take {_rolls(out)}, about {_about(out)} damage in all"
+        text = f"{head}: you take {_rolls(out)}, {_damage(out)}"
     if out.get("cover_absorbs", "0") != "0":
         text += f"; your cover takes {out['cover_absorbs']}"
     return text + "."
 
 
-def _about(out: Mapping[str, str]) -> str:
-    return number(round(Fraction(out["expected"])))
+def _damage(out: Mapping[str, str]) -> str:
+    """The damage in words: exact from the rolls made, else the average as it is (never rounded)."""
+    if "taken" in out:
+        state = f": {out['state_now']}" if "state_now" in out else ""
+        return f"your rolls deal {out['taken']} (largest {out['largest']}){state}"
+    return f"about {decimal(Fraction(out['expected']))} damage on average"
 
 
 def _rolls(out: Mapping[str, str]) -> str:
@@ -217,26 +268,67 @@ def _rolls(out: Mapping[str, str]) -> str:
     return f"{plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}"
 
 
+def _param(value: Any) -> str:
+    """An input's value as a link writes it (empty for a field left empty)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+_MITIGATION_NAMES = {"damage": "adversary_damage", "rate_of_attack": "adversary_rate"}
+"""Mitigation's names for the attacker's dice and rate (it passes them on to the damage calculator)."""
+
+
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
-    """Hand-offs with this result's numbers: the damage calculator, and your thresholds when hit."""
+    """Hand-offs carrying the whole situation as given: the mitigation of the fail effect, the damage
+    rolls (dice, rate, armor, HP, damage already taken, the readings, the rolls made) and, when you are hit
+    and the rolls are known, your injury state with the exact damage and the largest roll."""
     if out.get("rolls") is None:
         return ()
     side = out["target"] == "adversary"
     effect = out["effect"] if side else str(-int(out["remaining"]))
-    params = (
-        ("effect", effect.replace("\u2212", "-").lstrip("+")),
+    hp = values["hp" if side else "own_hp"]
+    situation = (
         ("damage", dice_param(values["damage" if side else "adversary_damage"])),
         ("rate_of_attack", str(values["rate_of_attack" if side else "adversary_rate"])),
         ("armor", str(values["armor" if side else "own_armor"])),
+        ("hp", _param(hp)),
+        ("current_damage", "0" if side else str(values["own_damage"])),
+        ("rolled", " ".join(str(v) for v in values["rolled"] or ())),
+        ("reading", values["reading"]),
+        (parts.BEST_PHYSICAL_KEY, _param(values["best_physical"])),
     )
-    links = [fw.Handoff("these damage rolls in the damage calculator", "calculators/damage.md", params)]
+    carried = tuple((k, v) for k, v in situation if v)
+    links = []
     if not side:
-        taken = values["own_damage"] + round(Fraction(out["expected"]))
+        factors = ("conditions", "concealment", "cover", "skill", "defend", "order", "cover_cap")
+        mitigation_params = (
+            ("fail_effect", str(-int(out["effect"].replace("\u2212", "-")))),
+            *((key, str(values[key])) for key in factors),
+            *((_MITIGATION_NAMES.get(key, key), text) for key, text in carried),
+        )
+        links.append(
+            fw.Handoff("the mitigation, step by step", "calculators/mitigation.md", mitigation_params)
+        )
+    effect_param = ("effect", effect.replace("\u2212", "-").lstrip("+"))
+    links.append(
+        fw.Handoff(
+            "these damage rolls in the damage calculator", "calculators/damage.md", (effect_param, *carried)
+        )
+    )
+    if not side and "taken" in out:
+        now = values["own_damage"] + int(out["taken"])
+        params = [("damage", str(now)), ("largest_roll", out["largest"])]
+        if hp is not None:
+            params.append(("hp", str(hp)))
+        params.append(("reading", values["reading"]))
+        if values["best_physical"] is not None:
+            params.append((parts.BEST_PHYSICAL_KEY, str(values["best_physical"])))
         links.append(
             fw.Handoff(
-                f"your injury state with about {number(taken)} damage",
-                "calculators/thresholds.md",
-                (("damage", str(taken)),),
+                f"your injury state with {number(now)} damage", "calculators/thresholds.md", tuple(params)
             )
         )
     return tuple(links)
@@ -248,6 +340,10 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     outputs, steps, dice_chart = _check(values, modifier)
     steps[:0] = defend_steps
     charts = [dice_chart]
+    if (
+        _given_effect(values) is not None
+    ):  # the Effect is known: the chance of a roll nobody is making is moot
+        outputs, steps, charts = {}, list(defend_steps), []
     outcome = _outcome(values, modifier, steps)
     if outcome is None:
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
@@ -300,6 +396,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         }
     )
     steps.extend(damage_steps(hit, effect_for_damage, rate, str(armor)))
+    if values["rolled"] is not None:
+        with fw.on_field("rolled"):
+            more_rolled, rolled_steps = rolled_outputs(hit, values["rolled"])
+        outputs.update(more_rolled)
+        steps.extend(rolled_steps)
+        if not outcome.success:
+            outputs["damage_now"] = number(current + int(more_rolled["taken"]))
     hp = values[hp_key]
     if hp is not None:
         if values["reading"] == injury.ThresholdReading.BEST_PHYSICAL and values["best_physical"] is None:
@@ -311,6 +414,19 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         outputs.update({k: v for k, v in more_out.items() if k in _OUTPUT_KEYS})
         steps.extend(more_steps)
+        if "taken" in outputs:
+            now = current + int(outputs["taken"])
+            with fw.on_field("rolled"):
+                state = injury.injury_condition(
+                    now, hp, reading=values["reading"], best_physical=values["best_physical"]
+                )
+            outputs["state_now"] = state_text(state)
+            whose = "the adversary's" if outcome.success else "your"
+            steps.append(
+                fw.Step(
+                    f"{number(now)} damage in all of {whose} {hp} HP: {outputs['state_now']}.", THRESHOLDS
+                )
+            )
     whom = "the adversary" if outcome.success else "the character"
     charts.append(
         fw.Chart(
@@ -326,6 +442,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 compute = fw.answered(_compute, _summary, _next)
 """The attack, then its answer in one line and the hand-offs carrying its numbers."""
+
+
+def _unused(values: Mapping[str, Any]) -> frozenset[str]:
+    """What the answer does not read: the roll once the Effect is given, the other side's way of giving it
+    (a mistake there is marked but does not blank the answer)."""
+    other = frozenset({"failed_by"} if values.get("side") == "attack" else {"effect", "aim"})
+    return other | ({"roll"} if _given_effect(values) is not None else frozenset())
 
 
 OUTPUTS = (
@@ -344,6 +467,8 @@ OUTPUTS = (
     fw.Output("adversary_cover_broken", "Their cover past its HP"),
     fw.Output("target", "Damage goes to"),
     *parts.DAMAGE_OUTPUTS,
+    *parts.ROLLED_OUTPUTS,
+    fw.Output("damage_now", "Your damage now"),
     fw.Output("bleeding", "Bleeding"),
 )
 _OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)
@@ -366,24 +491,44 @@ CALCULATOR = fw.Calculator(
     title="One attack, start to finish",
     summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
     inputs=(
+        fw.ChoiceInput(
+            "side",
+            "The question",
+            (("attack", "I attack"), ("attacked", "I'm attacked")),
+            "attack",
+            help="I'm attacked: your roll failed, the adversary's fail effect comes at you.",
+        ),
         modifier_input(
             "modifier",
             "Modifier (DM)",
-            2,
+            0,
             help="Every DM on the roll, your skill counted once (a skill Defend adds it again).",
+        ),
+        fw.IntInput(
+            "aim",
+            "Aim (minor actions)",
+            0,
+            0,
+            MAX_AIM_ACTIONS,
+            help="Aim actions before this attack: each adds to the DM (Actions, Aim).",
+        ),
+        fw.OptionalIntInput(
+            "characteristic",
+            "Characteristic, for its ChM",
+            0,
+            limits.MAX_CHARACTERISTIC,
+            help="Optional: its ChM is added to the DM (leave empty when the DM has it already).",
+            placeholder="in the DM",
         ),
         difficulty_input(
             f"{checks.default_difficulty()} + every condition against your roll, "
             "the adversary's cover included."
         ),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
         fw.OptionalIntInput(
             "roll",
             "Roll (two kept dice)",
             limits.CHECK_ROLL_MIN,
             limits.CHECK_ROLL_MAX,
-            default=9,
             help="The two dice you kept.",
             placeholder="not rolled",
         ),
@@ -393,14 +538,38 @@ CALCULATOR = fw.Calculator(
             help="If you know it: 2 for a success by 2, \u22125 for a failure by 5 (wins over the roll).",
             placeholder="from the roll",
         ),
+        fw.OptionalIntInput(
+            "failed_by",
+            "Or failed by",
+            1,
+            mitigation.MAX_FAIL_EFFECT,
+            help="If you know it: 4 for a failure by 4 (Effect \u22124; wins over the roll).",
+            placeholder="from the roll",
+        ),
         _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
-        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
         fw.OptionalIntInput(
             "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
         ),
+        parts.factor_input(
+            "conditions",
+            "Your conditions",
+            0,
+            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
+        ),
+        parts.factor_input("cover", "Your cover", 0),
+        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
+        fw.OptionalIntInput(
+            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
+        ),
+        fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
+        rolls_input(),
+        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
+        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
             "adversary_cover",
             "Adversary's cover",
@@ -424,14 +593,7 @@ CALCULATOR = fw.Calculator(
             injury.MAX_HIT_POINTS,
             help="Optional: roll your attacks it absorbs against it.",
         ),
-        parts.factor_input(
-            "conditions",
-            "Your conditions",
-            0,
-            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
-        ),
         parts.factor_input("concealment", "Concealment", 0),
-        parts.factor_input("cover", "Your cover", 0),
         fw.IntInput(
             "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
         ),
@@ -444,18 +606,9 @@ CALCULATOR = fw.Calculator(
         ),
         parts.factor_input("skill", "Your defensive skill", 0),
         fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
-        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
         fw.IntInput(
             "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
         ),
-        fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-        fw.OptionalIntInput(
-            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
-        ),
-        fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
-        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
-        threshold_reading_input("Injury thresholds (ruling)"),
         fw.OptionalIntInput(
             "best_physical",
             "Best physical characteristic",
@@ -463,17 +616,49 @@ CALCULATOR = fw.Calculator(
             limits.MAX_CHARACTERISTIC,
             help="Only for the table reading.",
         ),
+        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
+        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        threshold_reading_input("Injury thresholds (ruling)"),
     ),
     outputs=OUTPUTS,
     compute=compute,
+    unused=_unused,
+    shown_when={
+        **dict.fromkeys(("aim", "effect", "damage", "armor", "hp"), ("side", "attack")),
+        **dict.fromkeys(
+            ("failed_by", "conditions", "cover", "adversary_damage", "own_armor", "own_hp", "own_damage"),
+            ("side", "attacked"),
+        ),
+    },
+    folded=frozenset(
+        {
+            "characteristic",
+            "advantage",
+            "disadvantage",
+            "rate_of_attack",
+            "adversary_cover",
+            "adversary_cover_armor",
+            "adversary_cover_hp",
+            "concealment",
+            "cover_armor",
+            "cover_hp",
+            "skill",
+            "defend",
+            "adversary_rate",
+            parts.BEST_PHYSICAL_KEY,
+        }
+    ),
+    folded_label="More: ChM helper, advantage, rates of attack, concealment, skill, Defend, the covers",
     uses=(
         "rules_core.checks.success_chance",
         "rules_core.checks.resolve_check",
+        "rules_core.checks.characteristic_modifier",
+        "rules_core.aim.aim_bonus",
         "rules_core.checks.check_distribution",
         "rules_core.mitigation.mitigate",
         "rules_core.damage.damage_from_effect",
         "rules_core.damage.protection_damage",
         "rules_core.damage.injury_chances",
     ),
-    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS),
+    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS, AIM, CHM),
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import number, percent, plural, signed, two_decimals
+from calculators.format import decimal, number, percent, plural, signed, two_decimals
 from calculators.parts import threshold_reading_input
 from calculators.parts.damage_parts import (
     ARMOR,
@@ -28,7 +28,10 @@ from calculators.parts.damage_parts import (
     dice_text,
     injury_outputs,
     per_roll_text,
+    rolled_outputs,
+    rolls_input,
 )
+from calculators.parts.injury_parts import state_text
 from rules_core import damage, dice, injury, limits, mitigation
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "compute", "scale_prefix"]
@@ -79,6 +82,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         "expected": two_decimals(outcome.expected_total),
     }
     steps = damage_steps(outcome, effect, rate, armor_text)
+    if values["rolled"] is not None:
+        with fw.on_field("rolled"):
+            more, more_steps = rolled_outputs(outcome, values["rolled"])
+        outputs.update(more)
+        steps.extend(more_steps)
     if values["hp"] is not None and prefix:
         with fw.on_field("hp"):
             hp = damage.parse_scaled_value(f"{values['hp']} {prefix}HP")
@@ -106,6 +114,16 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         outputs.update(more)
         steps.extend(more_steps)
+        if "taken" in outputs:
+            now = values["current_damage"] + int(outputs["taken"])
+            with fw.on_field("rolled"):
+                state = injury.injury_condition(
+                    now, hp, reading=reading, best_physical=values["best_physical"]
+                )
+            outputs["state_now"] = state_text(state)
+            steps.append(
+                fw.Step(f"{number(now)} damage in all of {hp} HP: {outputs['state_now']}.", THRESHOLDS)
+            )
     chart = fw.Chart(
         key="total",
         caption=f"Chance of each damage total ({outcome.rolls.kept} kept roll(s) of {dice_text(expression)})",
@@ -120,9 +138,14 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """Damage in one line: the rolls, the armor, about how much in all, the worst odds worth knowing."""
     kept = "" if out["kept"] == out["rolls"] else f", the best {out['kept']} count"
     text = (
-        f"Effect {signed(values['effect'])}: {plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}, "
-        f"about {number(round(Fraction(out['expected'])))} damage in all"
+        f"Effect {signed(values['effect'])}: {plural(int(out['rolls']), 'roll')} of {out['per_roll']}{kept}"
     )
+    if "taken" in out:
+        text += f"; your rolls deal {out['taken']} damage (largest roll {out['largest']})"
+        if "state_now" in out:
+            text += f": {out['state_now']}"
+        return text + "."
+    text += f", about {decimal(Fraction(out['expected']))} damage on average"
     if "past_hp" in out:
         text += f"; {out['past_hp']} chance it passes its HP"
     elif "seriously_wounded" in out:
@@ -131,15 +154,20 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
-    """Carry about this much damage into the thresholds calculator."""
-    if values["target_scale"] != "none":
+    """Carry the exact damage of the rolls made (with the largest roll, the HP and the reading) into the
+    thresholds calculator; an average is no damage anybody took, so without the rolls nothing is carried."""
+    if values["target_scale"] != "none" or "taken" not in out:
         return ()
-    taken = values["current_damage"] + round(Fraction(out["expected"]))
+    taken = values["current_damage"] + int(out["taken"])
+    params = [("damage", str(taken)), ("largest_roll", out["largest"])]
+    if values["hp"] is not None:
+        params.append(("hp", str(values["hp"])))
+    params.append(("reading", values["reading"]))
+    if values["best_physical"] is not None:
+        params.append((parts.BEST_PHYSICAL_KEY, str(values["best_physical"])))
     return (
         fw.Handoff(
-            f"the injury state with about {number(taken)} damage",
-            "calculators/thresholds.md",
-            (("damage", str(taken)),),
+            f"the injury state with {number(taken)} damage", "calculators/thresholds.md", tuple(params)
         ),
     )
 
@@ -171,6 +199,7 @@ CALCULATOR = fw.Calculator(
             placeholder="3d6",
         ),
         fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        rolls_input(),
         fw.IntInput(
             "armor", "Armor", 0, 0, damage.MAX_ARMOR, help="The target's armor, in its own scale (DAR 2: 2)."
         ),
@@ -203,6 +232,7 @@ CALCULATOR = fw.Calculator(
     ),
     outputs=(
         *parts.DAMAGE_OUTPUTS,
+        *parts.ROLLED_OUTPUTS,
         fw.Output("massive_damage", "Massive damage"),
         fw.Output("bleeding", "Bleeding"),
         fw.Output("past_hp", "Past its HP (vehicle or object)"),

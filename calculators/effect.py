@@ -95,7 +95,18 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
+def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
+    """A fail effect left by the roll (a failure, a costly success's price, a reckless success's harm)
+    goes on to the mitigation calculator (Core Mechanics § Mitigating Factors, § Costly Success)."""
+    fail = int(out.get("fail_effect", "0") or "0")
+    if not fail:
+        return ()
+    whose = {"costly success": "the costly success's", "success, with harm": "the reckless success's"}
+    text = f"mitigate {whose.get(out['outcome'], 'the')} fail effect of {fail}"
+    return (fw.Handoff(text, "calculators/mitigation.md", (("fail_effect", str(fail)),)),)
+
+
+compute = fw.answered(_compute, _summary, _next)
 """The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 

@@ -4,7 +4,7 @@ One rule each, so the same figure reads the same everywhere:
 
 - :func:`signed`: modifiers and Effects with their sign, a true minus (U+2212) and ``+0`` for zero.
 - :func:`percent`: a probability with two decimals, rounded half up from the exact fraction
-  (``1/32`` is ``3.13%``); exactly 0 and 1 read ``0%`` and ``100%``.
+  (``1/32`` is ``3.13%``); exactly 0 and 1 read ``0%`` and ``100%``, short of 1 never 100.
 - :func:`axis_percent`: a chart axis' percentage, without trailing zeros (``20%``, ``2.5%``).
 - :func:`dice`: dice notation with a signed modifier (``3d3-2`` (true minus), ``2d6+1``, ``1d6``).
 - :func:`metres`, :func:`fraction_text`, :func:`number`: lengths, vulgar fractions and plain numbers.
@@ -81,14 +81,15 @@ def percent(p: Fraction | int) -> str:
     """A probability as a percentage, two decimals rounded half up from the exact value.
 
     ``Fraction(5, 12)`` is ``41.67%``, ``Fraction(1, 32)`` is ``3.13%``; exactly 0 is ``0%`` and
-    exactly 1 is ``100%``, so a certain or impossible outcome never looks rounded.
+    exactly 1 is ``100%``, so a certain or impossible outcome never looks rounded; a chance short of
+    certain never reads 100 (``Fraction(39999, 40000)`` is ``99.99%``).
     """
     p = Fraction(p)
     if p == 0:
         return "0%"
     if p == 1:
         return "100%"
-    hundredths = _hundredths(p, 100)
+    hundredths = min(_hundredths(p, 100), 9999) if 0 < p < 1 else _hundredths(p, 100)
     text = f"{hundredths // 100}.{hundredths % 100:02d}%"
     return f"{MINUS}{text}" if p < 0 else text
 

@@ -14,8 +14,15 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators import parts
-from calculators.format import number, percent, signed, term
-from calculators.parts import characteristic_inputs, optional_modifier_input, threshold_reading_input
+from calculators.format import number, percent, plural, signed, term
+from calculators.parts import (
+    best_physical_input,
+    characteristic_inputs,
+    hp_input,
+    hp_text,
+    optional_modifier_input,
+    threshold_reading_input,
+)
 from calculators.parts.injury_parts import state_text
 from rules_core import healing, injury
 
@@ -81,9 +88,8 @@ def timeline_points(start: int, hp: int, daily: tuple[int, ...]) -> tuple[tuple[
 
 
 def _natural(
-    values: Mapping[str, Any], hp: int, best: int | None, reading: injury.ThresholdReading
+    values: Mapping[str, Any], taken: int, hp: int, best: int | None, reading: injury.ThresholdReading
 ) -> tuple[dict[str, str], list[fw.Step], fw.Chart | None]:
-    taken = values["damage"]
     condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)
     outputs = {"state": state_text(condition)}
     if taken == 0:
@@ -136,7 +142,7 @@ def _natural(
         )
     else:
         outputs["days"] = str(timeline.days)
-        steps.append(fw.Step(f"Fully healed after {timeline.days} day(s).", NATURAL))
+        steps.append(fw.Step(f"Fully healed after {plural(timeline.days, 'day')}.", NATURAL))
     chart = fw.Chart(
         key="timeline",
         caption="Damage left at the end of each day, as a share of HP",
@@ -190,49 +196,97 @@ def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     ]
 
 
-def _compute(values: Mapping[str, Any]) -> fw.Result:
-    """Natural healing timeline; first aid, surgery and care capacity when asked."""
-    strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
-    with fw.on_field("strength"):
-        hp, reading, best = parts.hit_points(values)
-    with fw.on_field("damage"):
-        outputs, steps, chart = _natural(values, hp, best, reading)
-    steps.insert(0, fw.Step(f"HP = {strength} + {dexterity} + {endurance} = {hp}.", THRESHOLDS))
-    if values["first_aid_effect"] is not None:
-        healed = healing.first_aid_healing(values["first_aid_effect"])
-        difficulty = healing.first_aid_difficulty(on_self=values["on_self"])
-        outputs["first_aid"] = str(healed)
-        steps.append(
+_NEEDS_SURGERY = injury.InjuryCondition.SERIOUSLY_WOUNDED.severity
+"""Outcomes § Surgery: a character still seriously wounded (or worse) after first aid needs surgery."""
+
+
+class _Plan:
+    """The treatments typed in, applied in order to the damage: each step's removal and the state after."""
+
+    def __init__(self, values: Mapping[str, Any], hp: int, best: int | None, reading: Any) -> None:
+        self.values, self.hp, self.best, self.reading = values, hp, best, reading
+        self.damage: int = values["damage"]
+        self.steps: list[fw.Step] = []
+        self.outputs: dict[str, str] = {}
+
+    def state(self) -> injury.InjuryCondition:
+        return injury.injury_condition(self.damage, self.hp, reading=self.reading, best_physical=self.best)
+
+    def after(self) -> str:
+        return f"{number(self.damage)} damage left, {state_text(self.state())}"
+
+    def first_aid(self) -> None:
+        effect = self.values["first_aid_effect"]
+        if effect is None or not self.damage:
+            return
+        removed = min(self.damage, healing.first_aid_healing(effect))
+        difficulty = healing.first_aid_difficulty(on_self=self.values["on_self"])
+        self.damage -= removed
+        self.outputs["first_aid"] = str(removed)
+        self.outputs["after_first_aid"] = self.after()
+        self.steps.append(
             fw.Step(
-                f"First aid (difficulty {difficulty}) with Effect {signed(values['first_aid_effect'])}: "
-                f"removes {healed} damage (always at least 1).",
+                f"First aid (difficulty {difficulty}) with Effect {signed(effect)} removes {removed} "
+                f"(always at least 1): {self.after()}.",
                 FIRST_AID,
             )
         )
-    if values["surgery_effect"] is not None:
-        surgery = healing.surgery_outcome(
-            values["surgery_effect"],
-            values["medic_skill"],
-            endurance,
-            time_reading=healing.SurgeryTimeReading(values["surgery_time"]),
-        )
-        outputs["surgery_heals"] = str(surgery.healed)
-        outputs["surgery_minutes"] = str(surgery.minutes)
-        outputs["surgery_harm"] = str(surgery.harm)
-        if values["surgery_effect"] >= 0:
-            text = (
-                f"Surgery with Effect {signed(values['surgery_effect'])}: removes {surgery.healed} damage "
-                f"in {surgery.minutes} minutes."
+
+    def surgery(self) -> None:
+        effect = self.values["surgery_effect"]
+        if effect is None:
+            return
+        if self.state().severity < _NEEDS_SURGERY:
+            self.steps.append(
+                fw.Step(
+                    f"No surgery: {state_text(self.state())}"
+                    f"{' after first aid' if 'first_aid' in self.outputs else ''}, and only the seriously "
+                    "wounded or worse need it.",
+                    SURGERY,
+                )
             )
+            return
+        with fw.on_field("surgery_effect"):
+            surgery = healing.surgery_outcome(
+                effect,
+                self.values["medic_skill"],
+                self.values["endurance"],
+                time_reading=healing.SurgeryTimeReading(self.values["surgery_time"]),
+            )
+        removed = min(self.damage, surgery.healed)
+        self.damage = min(self.damage - removed + surgery.harm, healing.MAX_HEALING_DAMAGE)
+        self.outputs["surgery_heals"] = str(removed)
+        self.outputs["surgery_minutes"] = str(surgery.minutes)
+        if surgery.harm:
+            self.outputs["surgery_harm"] = str(surgery.harm)
+        self.outputs["after_surgery"] = self.after()
+        if effect >= 0:
+            text = f"Surgery with Effect {signed(effect)} removes {removed} in {surgery.minutes} minutes"
         else:
+            harm = f", and harms the patient by {surgery.harm}" if surgery.harm else ""
             text = (
-                f"Surgery with Effect {signed(values['surgery_effect'])}: Medic {values['medic_skill']} "
-                f"leaves a fail effect of {surgery.remaining_fail_effect}; {surgery.minutes} minutes, "
-                f"{surgery.harm} damage to the patient."
+                f"Surgery with Effect {signed(effect)}: Medic {self.values['medic_skill']} leaves a fail "
+                f"effect of {surgery.remaining_fail_effect}; it takes {surgery.minutes} minutes{harm}"
             )
-        steps.append(fw.Step(text, SURGERY))
+        self.steps.append(fw.Step(f"{text}: {self.after()}.", SURGERY))
+
+
+def _compute(values: Mapping[str, Any]) -> fw.Result:
+    """First aid and surgery as typed in (surgery only where the rule calls for it), then the days left
+    by natural healing from what they leave; intensive care, characteristics and care capacity when asked."""
+    with fw.on_field("hp" if values["hp"] is not None else "strength"):
+        hp, reading, best = parts.hit_points(values)
+    with fw.on_field("damage"):
+        plan = _Plan(values, hp, best, reading)
+        start = plan.state()
+    plan.first_aid()
+    plan.surgery()
+    with fw.on_field("damage"):
+        outputs, steps, chart = _natural(values, plan.damage, hp, best, reading)
+    outputs = {**plan.outputs, **outputs, "state": state_text(start)}
+    steps[:0] = [fw.Step(f"{hp_text(values, hp)}.", THRESHOLDS), *plan.steps]
     if values["intensive_modifier"] is not None:
-        steps.extend(_intensive(values, endurance, outputs))
+        steps.extend(_intensive(values, values["endurance"], outputs))
     if values["characteristic_damage"]:
         steps.extend(_characteristics(values, outputs))
     if values["medic"] is not None:
@@ -249,14 +303,21 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
-    """The state, the days to heal and the care level, in one line."""
+    """One plan: what each treatment removes and leaves, then the days to heal fully and the care level."""
     if not values["damage"]:
         return "No damage: nothing to heal."
     state = out["state"].capitalize()
-    parts = [f"{state} with {number(values['damage'])} damage: {out['days']} days to heal fully"]
-    extra = (("care_level", "care level {}"), ("first_aid", "first aid removes {}"))
-    parts += [wording.format(out[key]) for key, wording in extra if key in out]
-    return "; ".join(parts) + "."
+    said = [f"{state} with {number(values['damage'])} damage"]
+    if "first_aid" in out:
+        said.append(f"first aid removes {out['first_aid']} ({out['after_first_aid']})")
+    if "after_surgery" in out:
+        said.append(f"surgery removes {out['surgery_heals']} ({out['after_surgery']})")
+    days = out["days"]
+    tail = "never heals at this activity" if days == "never" else f"{plural(int(days), 'day')} to heal fully"
+    if days == "0" and ("first_aid" in out or "after_surgery" in out):
+        tail = "fully healed"
+    said.append(tail + (f", care level {out['care_level']}" if "care_level" in out else ""))
+    return "; ".join(said) + "."
 
 
 compute = fw.answered(_compute, _summary)
@@ -269,6 +330,7 @@ CALCULATOR = fw.Calculator(
     summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
     inputs=(
         *characteristic_inputs((7, 8, 9), abbreviated=True),
+        hp_input(),
         fw.IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
         fw.ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),
         fw.ChoiceInput("care", "Medical care", CARE_CHOICES, "no"),
@@ -281,7 +343,7 @@ CALCULATOR = fw.Calculator(
         optional_modifier_input(
             "surgery_effect",
             "Surgery: Effect of the Medic check",
-            help="Optional: the Effect of the surgery roll.",
+            help="Optional: applied only if still seriously wounded or worse after first aid.",
         ),
         fw.IntInput("medic_skill", "Surgeon's Medic skill", 1, 0, healing.MAX_MEDIC_LEVEL),
         fw.OptionalIntInput(
@@ -306,6 +368,7 @@ CALCULATOR = fw.Calculator(
             help="Points lost from Intellect, Education and the like, all together.",
         ),
         threshold_reading_input(),
+        best_physical_input(),
         fw.ChoiceInput("care_rate", "Rate with care (ruling)", CARE_RATE_CHOICES, "table"),
         fw.ChoiceInput("lost_progress", "Lost progress (ruling)", LOST_CHOICES, "restart"),
         fw.ChoiceInput("care_levels", "Care levels (ruling)", LEVEL_CHOICES, "injury_thresholds"),
@@ -314,6 +377,8 @@ CALCULATOR = fw.Calculator(
     outputs=(
         fw.Output("days", "Days until fully healed"),
         fw.Output("state", "State now"),
+        fw.Output("after_first_aid", "After first aid"),
+        fw.Output("after_surgery", "After surgery"),
         fw.Output("care_level", "Care level"),
         fw.Output("first_aid", "First aid removes"),
         fw.Output("surgery_heals", "Surgery removes"),

@@ -13,7 +13,8 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
-from calculators.parts import ORDINARY, factor_input
+from calculators.parts import ORDINARY, factor_input, threshold_reading_input
+from calculators.parts.damage_parts import dice_param, rolls_input
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     CAP_RULING,
@@ -24,7 +25,7 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     yes_no,
 )
-from rules_core import checks, mitigation
+from rules_core import checks, damage, dice, injury, limits, mitigation
 
 __all__ = ["CALCULATOR", "compute", "fail_degree_text"]
 
@@ -34,6 +35,46 @@ ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
 ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
+
+
+CARRIED_INPUTS: tuple[fw.Input, ...] = (
+    fw.TextInput(
+        "adversary_damage",
+        "The attack's damage dice",
+        "",
+        max_length=dice.MAX_EXPRESSION_LENGTH,
+        parser=dice.parse_dice,
+        required=False,
+        help="Optional, passed on to the damage calculator with the rolls left.",
+        placeholder="not given",
+    ),
+    fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+    fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
+    fw.OptionalIntInput("hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."),
+    fw.IntInput("current_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
+    rolls_input(),
+    threshold_reading_input("Injury thresholds (ruling)"),
+    fw.OptionalIntInput(
+        "best_physical",
+        "Best physical characteristic",
+        0,
+        limits.MAX_CHARACTERISTIC,
+        help="Only for the table reading.",
+    ),
+)
+"""What the damage calculator needs next, carried through as given (a hand-off fills them)."""
+CARRIED = tuple(item.key for item in CARRIED_INPUTS)
+AS_DAMAGE_NAMES = {"adversary_damage": "damage", "adversary_rate": "rate_of_attack"}
+"""The damage calculator's names of the attacker's dice and rate ("use my character" leaves these alone:
+they are the adversary's, not the character's weapon)."""
+
+
+def _given(key: str, value: Any, values: Mapping[str, Any]) -> bool:
+    """A carried value worth passing on: with the attack's dice, every number and the reading; without
+    them, only what differs from nothing (an armor, a limit, an HP)."""
+    if key in {"adversary_rate", "armor", "current_damage", "reading"}:
+        return values["adversary_damage"] is not None or (key != "reading" and bool(value))
+    return value is not None
 
 
 def fail_degree_text(effect: int) -> str:
@@ -109,7 +150,21 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     if not left:
         return ()
     text = f"roll the {plural(left, 'damage roll')} left in the damage calculator"
-    return (fw.Handoff(text, "calculators/damage.md", (("effect", str(-left)),)),)
+    return (fw.Handoff(text, "calculators/damage.md", (("effect", str(-left)), *_carried(values))),)
+
+
+def _carried(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The attack's situation as it was handed in or typed (dice, rate, armor, HP...), passed on as given."""
+    found = []
+    for key in CARRIED:
+        value, name = values[key], AS_DAMAGE_NAMES.get(key, key)
+        if key == "adversary_damage" and value is not None:
+            found.append((name, dice_param(value)))
+        elif key == "rolled" and value:
+            found.append((name, " ".join(str(v) for v in value)))
+        elif _given(key, value, values):
+            found.append((name, str(value)))
+    return tuple(found)
 
 
 compute = fw.answered(_compute, _summary, _next)
@@ -140,6 +195,7 @@ CALCULATOR = fw.Calculator(
             "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
         ),
         fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        *CARRIED_INPUTS,
     ),
     outputs=(
         fw.Output("remaining", "Fail effect left"),

@@ -14,7 +14,13 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, signed
-from calculators.parts import characteristic_inputs, threshold_reading_input
+from calculators.parts import (
+    best_physical_input,
+    characteristic_inputs,
+    hp_input,
+    hp_text,
+    threshold_reading_input,
+)
 from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
 from rules_core import injury, limits, targeting
 
@@ -51,10 +57,13 @@ def _location_choices() -> tuple[tuple[str, str], ...]:
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
     """HP, the thresholds, the state a damage total gives, its wound penalty and bleeding."""
-    strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
     taken, largest, location = values["damage"], values["largest_roll"], values["location"]
-    with fw.on_field("strength"):
+    with fw.on_field("hp" if values["hp"] is not None else "strength"):
         hp, reading, best = parts.hit_points(values)
+    if largest is not None and largest > taken:
+        raise fw.FieldError(
+            f"One roll cannot be more than the damage taken ({number(taken)}).", field="largest_roll"
+        )
     limits = injury.injury_thresholds(hp, reading=reading, best_physical=best)
     with fw.on_field("damage"):
         condition = injury.injury_condition(taken, hp, reading=reading, best_physical=best)
@@ -65,7 +74,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         else "a third and two thirds of HP"
     )
     steps = [
-        fw.Step(f"HP = Str {strength} + Dex {dexterity} + End {endurance} = {hp}.", HIT_POINTS),
+        fw.Step(f"{hp_text(values, hp)}.", HIT_POINTS),
         fw.Step(
             f"Thresholds ({by}): wounded from {limits.wounded}, seriously wounded from "
             f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
@@ -73,7 +82,10 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             THRESHOLD_RULING if best is not None else THRESHOLDS,
         ),
         fw.Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
-        fw.Step(f"Wound penalty: {signed(penalty)} to every roll ({wound_penalty_rule_text()}).", PENALTIES),
+        fw.Step(
+            f"Wound penalty: {signed(penalty)} to mental and physical rolls ({wound_penalty_rule_text()}).",
+            PENALTIES,
+        ),
     ]
     outputs = {
         "hp": str(hp),
@@ -89,7 +101,24 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         dash = "a dash is allowed" if move.can_dash else "no dash"
         share = f"{move.factor} of normal" if move.factor else "none"
         steps.append(fw.Step(f"Movement: {share}, {dash}.", STATE_RULES[condition]))
-    if largest is not None:
+    if largest is None and taken < limits.seriously_wounded:
+        outputs["bleeding"] = "no"
+        steps.append(
+            fw.Step(
+                f"{number(taken)} damage in all is below the serious threshold "
+                f"{limits.seriously_wounded}, so no single roll reached it: no bleeding.",
+                BLEEDING,
+            )
+        )
+    elif largest is None:
+        steps.append(
+            fw.Step(
+                f"Bleeding if one damage roll reached {limits.seriously_wounded}: give the largest single "
+                "roll to know.",
+                BLEEDING,
+            )
+        )
+    else:
         bleeds = injury.bleeds_from_roll(largest, hp, reading=reading, best_physical=best)
         outputs["bleeding"] = "yes" if bleeds else "no"
         verdict = "reaches" if bleeds else "is below"
@@ -122,22 +151,28 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The state, the wound penalty and bleeding, in one line."""
     text = (
         f"{out['state'].capitalize()}: {number(values['damage'])} damage of {out['hp']} HP, "
-        f"{out['wound_penalty']} to every roll"
+        f"{out['wound_penalty']} to mental and physical rolls"
     )
     if out.get("bleeding") == "yes":
         text += ", bleeding"
+    elif "bleeding" not in out:
+        text += f", bleeding if one roll reached {out['seriously_wounded']} (give the largest roll)"
     if "targeted" in out:
         text += f"; {out['targeted']}"
     return text + "."
 
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
-    """Carry the characteristics and the damage into the healing and dying calculators."""
-    params = tuple((key, str(values[key])) for key in ("strength", "dexterity", "endurance", "damage"))
-    return (
-        fw.Handoff("healing from here", "calculators/healing.md", params),
-        fw.Handoff("the dying rolls", "calculators/dying.md", params),
-    )
+    """Carry the characteristics (or the HP), the damage and the reading into healing and the dying rolls."""
+    keys = ("strength", "dexterity", "endurance", "hp", "damage", "reading", parts.BEST_PHYSICAL_KEY)
+    params = tuple((key, str(values[key])) for key in keys if values[key] is not None)
+    dying = tuple((key, text) for key, text in params if key not in {"hp", parts.BEST_PHYSICAL_KEY})
+    if out.get("bleeding") == "yes":
+        dying += (("bleeding", "1"),)
+    links = [fw.Handoff("healing from here", "calculators/healing.md", params)]
+    if values["hp"] is None:  # the dying rolls read the characteristics, not given HP
+        links.append(fw.Handoff("the dying rolls", "calculators/dying.md", dying))
+    return tuple(links)
 
 
 compute = fw.answered(_compute, _summary, _next)
@@ -150,6 +185,7 @@ CALCULATOR = fw.Calculator(
     summary="HP, injury thresholds, the state a damage total gives, its wound penalty and bleeding.",
     inputs=(
         *characteristic_inputs((7, 8, 9), abbreviated=True),
+        hp_input(),
         fw.IntInput(
             "damage", "Damage taken", 10, 0, injury.MAX_DAMAGE, help="Total damage the character has taken."
         ),
@@ -158,9 +194,8 @@ CALCULATOR = fw.Calculator(
             "Largest single roll",
             0,
             injury.MAX_DAMAGE,
-            default=9,
-            help="The largest one damage roll (for bleeding); leave empty if unknown.",
-            placeholder="optional",
+            help="The largest one damage roll after armor (for bleeding); at most the damage taken.",
+            placeholder="not known",
         ),
         fw.ChoiceInput(
             "location",
@@ -170,6 +205,7 @@ CALCULATOR = fw.Calculator(
             help="For a targeted attack, where it hit.",
         ),
         threshold_reading_input(),
+        best_physical_input(),
         fw.ChoiceInput("rounding", "Targeted thresholds (ruling)", ROUNDING_CHOICES, "down"),
     ),
     outputs=(

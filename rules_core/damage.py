@@ -429,3 +429,42 @@ def grappling_damage() -> dice.DiceExpression:
 def throw_damage() -> dice.DiceExpression:
     """Damage a thrown adversary takes (2d3). Actions § Grappling (Throws)."""
     return dice.parse_dice(constant("damage_rules", "throw_damage"))
+
+
+@dataclass(frozen=True)
+class RolledDamage:
+    """Damage rolls as rolled at the table, after armor: every roll, the kept ones, their sum, the largest.
+
+    ``largest`` is the largest kept roll after armor, the one that may start bleeding (Outcomes § Bleeding).
+    """
+
+    after_armor: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+    largest: int
+
+
+def rolled_damage(outcome: DamageOutcome, rolls: Iterable[int], /) -> RolledDamage:
+    """The damage of the rolls a player made for ``outcome``: armor off each roll (never below the floor
+    the outcome computed), the highest kept by the rate of attack. Outcomes § Armor, § Damage Rolls,
+    § Weapons with Limited Rate of Attack.
+
+    Raises:
+        ValueError: not as many rolls as the attack makes, or a roll the dice cannot give.
+    """
+    raw = tuple(rolls)
+    made = outcome.rolls.made
+    if len(raw) != made:
+        raise ValueError(f"This attack makes {made} damage roll{'s' if made != 1 else ''}: enter {made}.")
+    possible = outcome.expression.distribution()
+    low, high = min(possible), max(possible)
+    for value in raw:
+        if not low <= value <= high:
+            raise ValueError(f"{outcome.expression} rolls {low} to {high}, not {value}.")
+    if outcome.immune:
+        after = tuple(0 for _ in raw)
+    else:
+        floor = min(outcome.per_roll)
+        after = tuple(max(floor, value - outcome.armor) for value in raw)
+    kept = tuple(sorted(after, reverse=True)[: outcome.rolls.kept])
+    return RolledDamage(after, kept, sum(kept), max(kept, default=0))

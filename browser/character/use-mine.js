@@ -4,6 +4,9 @@
 import { h } from "../lib/dom.js";
 import { call } from "./table.js";
 
+// Write-back inputs whose saved value is an output: the damage after the hit, not before it.
+const SAVED_FROM = { own_damage: "damage_now" };
+
 // The page is built with the box as a new player sees it (sitebuild/table_ui.py, mine_box); it
 // is filled in place, so nothing below it moves.
 export function bindMine(form, table) {
@@ -69,13 +72,22 @@ function mineControl(form, name, plan, rootUrl, table) {
     if (!c) return;
     call("prefill", { calculator: name, character: c, using: using.hidden ? "" : using.value }).then(
       (result) => {
-        for (const [key, text] of Object.entries(result.values)) {
-          const el = form.elements.namedItem(key);
-          if (el && "value" in el) el.value = text;
+        // Only what nobody gave: a field the player typed or a link handed on keeps its value.
+        const given = form.mnemeGiven || new Set();
+        const filled = result.notes.filter((n) => !given.has(n.key));
+        const kept = result.notes.filter((n) => given.has(n.key));
+        for (const n of filled) {
+          const el = form.elements.namedItem(n.key);
+          if (el && "value" in el) el.value = result.values[n.key];
         }
-        notes.replaceChildren(...result.notes.map((n) => h("li", { "data-note-for": n.key, text: `${n.label}: ${n.text}` })));
+        notes.replaceChildren(...filled.map((n) => h("li", { "data-note-for": n.key, text: `${n.label}: ${n.text}` })));
+        if (kept.length) {
+          notes.append(h("li", { "data-kept": "", text: `Kept as given: ${kept.map((n) => n.label).join(", ")}` }));
+        }
         if (result.skipped.length) notes.append(h("li", { text: `Not filled (pick a weapon): ${result.skipped.join(", ")}` }));
-        status.textContent = `Filled in from ${result.name}.`;
+        status.textContent = filled.length
+          ? `Filled in from ${result.name}: ${filled.map((n) => n.label).join(", ")}.`
+          : `Nothing filled from ${result.name}: every field it knows was given.`;
         form.dispatchEvent(new Event("input", { bubbles: true }));
       },
       (error) => (status.textContent = `Not filled in: ${error.message}`),
@@ -89,6 +101,17 @@ function mineControl(form, name, plan, rootUrl, table) {
     for (const key of plan.write_back) {
       const el = form.elements.namedItem(key);
       if (el) values[key] = el.value;
+      // A calculator that works out the damage after a hit (One attack) saves that, not the damage
+      // the character had before it.
+      const after = SAVED_FROM[key] && form.querySelector(`[data-output="${SAVED_FROM[key]}"]`);
+      if (after) {
+        const empty = table.config().calculators.empty;
+        if (after.textContent === empty || !after.textContent.trim()) {
+          status.textContent = "Enter the damage rolls you made to save the hit taken.";
+          return;
+        }
+        values[key] = after.textContent.trim();
+      }
     }
     call("write_back", { calculator: name, character: c, values }).then(
       (result) => {

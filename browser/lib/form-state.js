@@ -32,14 +32,25 @@ export function parseNumber(text) {
 }
 
 // The value a step button (+/-) gives: the typed whole number moved by `step`, kept within
-// [min, max]; from `min` (when above 0) or 0 when the field holds no number.
+// [min, max]. An empty field first takes its least value when that is above 0 (a roll's 2, an HP's
+// 1: the first tap gives the field a start, it does not skip it), else it steps from 0.
 export function steppedValue(text, step, min, max) {
-  const current = /^\s*[+\-\u2212]?\d+\s*$/.test(text)
-    ? Number(text.replace("\u2212", "-"))
-    : Number.isFinite(min) && min > 0
-      ? min
-      : 0;
+  if (!/^\s*[+\-\u2212]?\d+\s*$/.test(text)) {
+    if (Number.isFinite(min) && min > 0) return Math.min(max, min);
+    return Math.min(max, Math.max(min, step));
+  }
+  const current = Number(text.replace("\u2212", "-"));
   return Math.min(max, Math.max(min, current + step));
+}
+
+// A sign control's value: the typed whole number with its sign turned (a phone's number pad has no
+// minus key), kept within [min, max]; an empty field gets a lone minus to type the digits after.
+export function flippedSign(text, min, max) {
+  const clean = String(text).trim().replace("\u2212", "-");
+  if (clean === "" || clean === "-") return clean === "-" ? "" : "-";
+  if (!/^[+-]?\d+$/.test(clean)) return text;
+  const flipped = -Number(clean);
+  return String(Math.min(max, Math.max(min, flipped)));
 }
 
 // The rulings fold's title: how many readings differ from the site's default.

@@ -35,6 +35,7 @@ __all__ = [
     "payload",
     "render_calculator",
     "render_details",
+    "render_next",
     "render_result",
     "render_summary",
     "rulings_label",
@@ -96,8 +97,14 @@ def _control(item: Input, fid: str, text: str, described: str, invalid: bool) ->
         )
         minus = step.format(-1, "Decrease", label, "\u2212")
         plus = step.format(1, "Increase", label, "+")
+        sign = (
+            f'<button type="button" class="calc-sign" data-sign aria-label="Change the sign of {label}" '
+            "hidden>\u00b1</button>"
+            if item.min < 0
+            else ""
+        )
         unit = f'<span class="calc-unit">{escape(item.unit)}</span>' if item.unit else ""
-        return f'<div class="calc-control">{minus}{field}{plus}{unit}</div>'
+        return f'<div class="calc-control">{minus}{field}{plus}{sign}{unit}</div>'
     if isinstance(item, ChoiceInput):
         options = "".join(
             f"<option{_attrs(value=value, selected=value == text)}>{escape(label)}</option>"
@@ -118,7 +125,7 @@ def _control(item: Input, fid: str, text: str, described: str, invalid: bool) ->
     raise TypeError(f"unknown input kind {item!r}")
 
 
-def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str) -> str:
+def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str, hidden: bool = False) -> str:
     fid = f"{prefix}-{item.key}"
     help_id, error_id = f"{fid}-help", f"{fid}-error"
     described = f"{help_id} {error_id}" if item.help else error_id
@@ -134,8 +141,11 @@ def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str) ->
         head = f'<div class="calc-check">{control}{label}</div>'
     else:
         head = f"{label}{control}"
+    when = calc.shown_when.get(item.key)
+    only = _attrs(data_only=f"{when[0]}={when[1]}" if when else None, hidden=hidden)
     return (
-        f'<div class="calc-field calc-field--{kind}" data-field="{escape(item.key)}">{head}{help_}{err}</div>'
+        f'<div class="calc-field calc-field--{kind}" data-field="{escape(item.key)}"{only}>'
+        f"{head}{help_}{err}</div>"
     )
 
 
@@ -154,12 +164,17 @@ def render_details(ev: Evaluation, root: str = "") -> str:
         )
         parts.append(f'<div class="calc-working"><h2 class="calc-heading">Working</h2><ol>{items}</ol></div>')
     parts.extend(render_chart(chart) for chart in res.charts)
-    if res.next:
-        parts.append('<p class="calc-next">Next: ' + ", ".join(_handoff(n, root) for n in res.next) + "</p>")
     links = res.rules or ev.calculator.rules
     if links:
         parts.append('<p class="calc-rules">Rules: ' + ", ".join(_a(link, root) for link in links) + "</p>")
     return "".join(parts)
+
+
+def render_next(ev: Evaluation, root: str = "") -> str:
+    """The hand-off links, shown directly under the answer (before the outputs, working and charts)."""
+    if ev.result is None or not ev.result.next:
+        return ""
+    return '<p class="calc-next">Next: ' + ", ".join(_handoff(n, root) for n in ev.result.next) + "</p>"
 
 
 def _handoff(link: Handoff, root: str) -> str:
@@ -194,6 +209,11 @@ def render_summary(ev: Evaluation) -> str:
     )
 
 
+def render_next_slot(ev: Evaluation, root: str = "") -> str:
+    """Where the hand-off links go, right under the answer (``calculators.js`` refills it)."""
+    return f'<div class="calc-next-slot" data-next>{render_next(ev, root)}</div>'
+
+
 def render_result(ev: Evaluation, root: str = "") -> str:
     """The result panel: outputs (a polite live region; one that does not apply is hidden), the details."""
     texts = _output_texts(ev)
@@ -219,10 +239,20 @@ def _fields(ev: Evaluation, prefix: str, root: str) -> str:
     calc = ev.calculator
 
     def one(item: Input) -> str:
-        return _field(calc, item, prefix, ev.raw.get(item.key, ""), ev.errors.get(item.key, ""))
+        when = calc.shown_when.get(item.key)
+        hidden = when is not None and ev.raw.get(when[0], "") != when[1]
+        return _field(calc, item, prefix, ev.raw.get(item.key, ""), ev.errors.get(item.key, ""), hidden)
 
     rulings = [i for i in calc.inputs if isinstance(i, ChoiceInput) and i.ruling]
-    plain = "".join(one(i) for i in calc.inputs if i not in rulings)
+    more = [i for i in calc.inputs if i.key in calc.folded and i not in rulings]
+    plain = "".join(one(i) for i in calc.inputs if i not in rulings and i not in more)
+    if more:
+        given = any(ev.raw.get(i.key, "") != i.to_text(i.default) or i.key in ev.errors for i in more)
+        plain += (
+            f'<details class="calc-more" data-more{_attrs(open=given)}><summary>'
+            f"{escape(calc.folded_label or 'More')}</summary>"
+            f"{''.join(one(i) for i in more)}</details>"
+        )
     if not rulings:
         return plain
     changed = sum(ev.raw.get(i.key, i.default) != i.default for i in rulings)
@@ -255,7 +285,8 @@ def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
         "Result below computed for the default values; the live calculator starts with JavaScript.</p>"
         '<button type="button" class="md-button calc-retry" data-retry hidden>Retry</button></div>'
         f'<p class="calc-form-error" role="alert" data-form-error>{escape(ev.form_error)}</p>'
-        f"{render_summary(ev)}{render_result(ev, root)}</form>"
+        f'<div class="calc-side"><div class="calc-now">{render_summary(ev)}{render_next_slot(ev, root)}</div>'
+        f"{render_result(ev, root)}</div></form>"
     )
 
 
@@ -269,4 +300,5 @@ def payload(ev: Evaluation, root: str = "") -> dict[str, Any]:
         "outputs": _output_texts(ev),
         "summary": summary_text(ev),
         "details": render_details(ev, root),
+        "next": render_next(ev, root),
     }

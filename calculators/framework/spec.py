@@ -370,6 +370,15 @@ class Calculator:
     uses: tuple[str, ...] = ()
     rules: tuple[RuleLink, ...] = ()
     note: str = ""
+    folded: frozenset[str] = frozenset()
+    """Keys of the inputs past the short question, folded under ``folded_label`` (open when one is set)."""
+    folded_label: str = ""
+    shown_when: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Input key -> (choice key, value): the field shows only while that choice has that value (the
+    short question of one side of a fight); its value still counts."""
+    unused: Callable[[Mapping[str, Any]], frozenset[str]] | None = None
+    """Given the values that parsed, the keys whose value the result does not read (the roll when the
+    Effect is given): a mistake there is still marked, but no longer blanks the answer."""
 
     def __post_init__(self) -> None:
         keys = [i.key for i in self.inputs]
@@ -425,17 +434,34 @@ def evaluate(calc: Calculator, raw: Mapping[str, str | None] | None = None) -> E
             values[item.key] = item.parse(text)
         except ValueError as exc:
             errors[item.key] = str(exc)
-    if errors:
+    if errors and not _only_unused(calc, values, errors):
         return Evaluation(calc, texts, values, errors)
+    for key in errors:  # a field the answer does not read: computed as if left at its default
+        values[key] = _default_value(calc.input(key))
     try:
         result = calc.compute(values)
     except FieldError as exc:
         if exc.field in texts:
-            return Evaluation(calc, texts, values, {exc.field: str(exc)})
+            return Evaluation(calc, texts, values, {**errors, exc.field: str(exc)})
         return Evaluation(calc, texts, values, form_error=str(exc))
     except ValueError as exc:
         return Evaluation(calc, texts, values, form_error=str(exc))
     unknown = set(result.outputs) - {o.key for o in calc.outputs} - {SUMMARY}
     if unknown:
         raise KeyError(f"{calc.name}: compute returned undeclared outputs {sorted(unknown)}")
-    return Evaluation(calc, texts, values, result=result)
+    return Evaluation(calc, texts, values, errors, result=result)
+
+
+def _only_unused(calc: Calculator, values: Mapping[str, Any], errors: Mapping[str, str]) -> bool:
+    """True when every field in error is one the answer does not read (``Calculator.unused``)."""
+    if calc.unused is None:
+        return False
+    parsed = {k: v for k, v in values.items() if k not in errors}
+    for key in errors:
+        parsed[key] = _default_value(calc.input(key))
+    return set(errors) <= calc.unused(parsed)
+
+
+def _default_value(item: Input) -> Any:
+    """``item``'s default, parsed (what an unread field counts as)."""
+    return item.parse(item.to_text(item.default))

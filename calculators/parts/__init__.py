@@ -30,12 +30,15 @@ from rules_core import checks, injury, limits, mitigation
 
 __all__ = [
     "ADVANTAGE",
+    "BEST_PHYSICAL_KEY",
     "CHARACTERISTICS",
     "CHECK",
     "DAMAGE_OUTPUTS",
     "EFFECT",
     "ORDINARY",
+    "ROLLED_OUTPUTS",
     "THRESHOLD_READINGS",
+    "best_physical_input",
     "chance_chart",
     "characteristic_inputs",
     "check_chart",
@@ -44,6 +47,8 @@ __all__ = [
     "enum_choices",
     "factor_input",
     "hit_points",
+    "hp_input",
+    "hp_text",
     "mitigate",
     "modifier_input",
     "optional_modifier_input",
@@ -80,6 +85,13 @@ DAMAGE_OUTPUTS = (
     fw.Output("dying", "Dying"),
 )
 """The damage rolls, their total and the injury odds, in the order both damage forms show them."""
+
+ROLLED_OUTPUTS = (
+    fw.Output("taken", "Damage of your rolls"),
+    fw.Output("largest", "Largest roll"),
+    fw.Output("state_now", "State after it"),
+)
+"""The exact damage of the rolls a player made, the largest of them and the state it leaves."""
 
 
 def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str], ...]:
@@ -126,17 +138,58 @@ def characteristic_inputs(
     return strength, dexterity, endurance
 
 
+def hp_input() -> fw.OptionalIntInput:
+    """The optional ``hp``: the character's HP when known (a hand-off carries it); empty: Str + Dex + End."""
+    return fw.OptionalIntInput(
+        "hp",
+        "HP, if you know them",
+        1,
+        injury.MAX_HIT_POINTS,
+        help="Empty: Str + Dex + End. Given: these HP count, the characteristics only for the table reading.",
+        placeholder="Str + Dex + End",
+    )
+
+
+def best_physical_input() -> fw.OptionalIntInput:
+    """The optional ``best_physical`` for the table reading of the thresholds; empty: the best of the
+    characteristics (a hand-off carries it with the HP)."""
+    return fw.OptionalIntInput(
+        "best_physical",
+        "Best physical characteristic",
+        0,
+        limits.MAX_CHARACTERISTIC,
+        help="Only for the table reading; empty: the best of Str, Dex and End.",
+        placeholder="from Str, Dex, End",
+    )
+
+
+BEST_PHYSICAL_KEY: str = best_physical_input().key
+"""The best physical characteristic's input key, as a hand-off names it."""
+
+
+def hp_text(values: Mapping[str, Any], hp: int) -> str:
+    """The HP in the working: ``HP = Str 7 + Dex 8 + End 9 = 24`` or ``HP 24 (given)``
+    (Outcomes § Hit Points)."""
+    if values.get("hp") is not None:
+        return f"HP {hp} (given)"
+    return f"HP = Str {values['strength']} + Dex {values['dexterity']} + End {values['endurance']} = {hp}"
+
+
 def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading, int | None]:
-    """HP from the characteristic inputs, the ``reading`` chosen, and the best physical one it may need.
+    """HP (the ``hp`` input when given, else from the characteristics), the ``reading`` chosen, and the
+    best physical characteristic it may need.
 
     The HP are computed first, so a caller's ``fw.on_field`` around this places an HP error.
     """
     strength, dexterity, endurance = values["strength"], values["dexterity"], values["endurance"]
-    hp = injury.hit_points(strength, dexterity, endurance)
+    given = values.get("hp")
+    hp = given if given is not None else injury.hit_points(strength, dexterity, endurance)
     reading = injury.ThresholdReading(values["reading"])
     best = None
     if reading is injury.ThresholdReading.BEST_PHYSICAL:
-        best = injury.best_physical(strength, dexterity, endurance)
+        best = values.get("best_physical")
+        if best is None:
+            best = injury.best_physical(strength, dexterity, endurance)
     return hp, reading, best
 
 

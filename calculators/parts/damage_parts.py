@@ -8,6 +8,7 @@ from fractions import Fraction
 from calculators import framework as fw
 from calculators.format import MINUS, number, percent, signed, two_decimals
 from calculators.format import dice as dice_notation
+from calculators.framework.spec import MAX_DIGITS
 from rules_core import damage, dice, injury
 
 __all__ = [
@@ -24,6 +25,8 @@ __all__ = [
     "dice_text",
     "injury_outputs",
     "per_roll_text",
+    "rolled_outputs",
+    "rolls_input",
 ]
 
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
@@ -195,3 +198,50 @@ def injury_outputs(
         ),
     ]
     return outputs, steps
+
+
+ROLLS_MAX_LENGTH = dice.MAX_ROLLS * (MAX_DIGITS + 1)
+"""Longest text of a list of rolls: the most rolls an attack makes, each a number and a space."""
+
+
+def parse_rolls(text: str) -> tuple[int, ...]:
+    """Whole numbers separated by spaces or commas: ``11 7 14`` (each damage roll's dice total; a dice
+    expression with a negative modifier may roll below 0, written ``-1`` or with a true minus)."""
+    items = text.replace(",", " ").replace(MINUS, "-").split()
+    if len(items) > dice.MAX_ROLLS:
+        raise ValueError(f"at most {dice.MAX_ROLLS} rolls.")
+    digits = [item.removeprefix("-") for item in items]
+    if not all(d.isascii() and d.isdigit() and len(d) <= MAX_DIGITS for d in digits):
+        raise ValueError("whole numbers separated by spaces, like 11 7 14.")
+    return tuple(int(item) for item in items)
+
+
+def rolls_input(key: str = "rolled", label: str = "The damage rolls you made") -> fw.TextInput:
+    """The optional rolls made at the table, each as rolled (before armor): the damage becomes exact."""
+    return fw.TextInput(
+        key,
+        label,
+        "",
+        max_length=ROLLS_MAX_LENGTH,
+        parser=parse_rolls,
+        required=False,
+        help="Optional: each roll's dice as rolled, before armor (11 7 14). Then the damage is exact.",
+        placeholder="not rolled yet",
+    )
+
+
+def rolled_outputs(
+    outcome: damage.DamageOutcome, rolls: tuple[int, ...]
+) -> tuple[dict[str, str], list[fw.Step]]:
+    """The exact damage of the rolls made (``taken``) and the largest roll (``largest``), with the working
+    (Outcomes § Armor, § Weapons with Limited Rate of Attack, § Bleeding)."""
+    done = damage.rolled_damage(outcome, rolls)
+    listed = ", ".join(number(v) for v in rolls)  # a true minus on a roll below 0
+    after = ", ".join(number(v) for v in done.after_armor)
+    text = f"Your rolls {listed}"
+    if outcome.armor or outcome.immune:
+        text += f" after armor: {after}"
+    if len(done.kept) < len(done.after_armor):
+        text += f"; the {len(done.kept)} highest count: {', '.join(number(v) for v in done.kept)}"
+    text += f". Damage {number(done.total)}, the largest roll {number(done.largest)}."
+    return {"taken": number(done.total), "largest": number(done.largest)}, [fw.Step(text, ARMOR)]

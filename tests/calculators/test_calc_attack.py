@@ -31,8 +31,21 @@ def outputs(name: str = NAME, **params: object) -> dict[str, str]:
     return result["outputs"]
 
 
-def test_the_defaults_are_a_hit_with_effect_3_and_four_rolls_of_3d6() -> None:
+HIT = {"modifier": 2, "roll": 9}
+"""DM +2 and a roll of 9 against the default Difficulty 8: a hit with Effect +3 (CM § Effect)."""
+
+
+def test_the_defaults_assume_no_roll_and_say_the_dm_the_chance_rests_on() -> None:
+    # No roll, modifier or character nobody gave: the bare form answers only the chance at DM +0 and says so.
     out = outputs()
+    assert {k for k, v in out.items() if v != EMPTY} == {"chance", "summary"}
+    assert out["summary"] == (
+        "Chance to hit with DM +0 against 8: 41.67%. Enter the roll or the Effect to see the damage."
+    )
+
+
+def test_dm_2_rolling_9_is_a_hit_with_effect_3_and_four_rolls_of_3d6() -> None:
+    out = outputs(**HIT)
     assert (out["chance"], out["effect"], out["outcome"], out["target"]) == (
         "72.22%",
         "+3",
@@ -44,7 +57,7 @@ def test_the_defaults_are_a_hit_with_effect_3_and_four_rolls_of_3d6() -> None:
 
 
 def test_without_a_roll_only_the_chance_shows() -> None:
-    out = outputs(roll="")
+    out = outputs(modifier=2, roll="")
     assert out["chance"] == "72.22%"
     assert {k for k, v in out.items() if v != EMPTY} == {"chance", "summary"}
 
@@ -244,7 +257,7 @@ def test_the_adversarys_cover_against_3d6_matches_icepool() -> None:
     expected = Fraction(sum(o * q for o, q in total.items()), whole)
     left = Fraction(sum(max(0, 15 - o) * q for o, q in total.items()), whole)
     broken = Fraction(sum(q for o, q in total.items() if o > 15), whole)
-    out = outputs(adversary_cover=3, damage="3d6", adversary_cover_armor=4, adversary_cover_hp=15)
+    out = outputs(**HIT, adversary_cover=3, damage="3d6", adversary_cover_armor=4, adversary_cover_hp=15)
     assert out["adversary_cover_rolls"] == "3"
     assert (out["adversary_cover_damage"], out["adversary_cover_left"], out["adversary_cover_broken"]) == (
         two_decimals(expected),
@@ -256,12 +269,12 @@ def test_the_adversarys_cover_against_3d6_matches_icepool() -> None:
 def test_the_adversarys_cover_counts_at_most_4_and_nothing_on_a_failure() -> None:
     """Actions § Defend Action: "the maximum modifier of Cover and Concealment is 4" (ruling #defend-cap);
     on your failure the adversary's cover takes nothing (ruling #adversary-cover-success)."""
-    assert outputs(adversary_cover=6)["adversary_cover_rolls"] == "4"
-    assert outputs(adversary_cover=6, cover_cap="doubling_only")["adversary_cover_rolls"] == "6"
+    assert outputs(**HIT, adversary_cover=6)["adversary_cover_rolls"] == "4"
+    assert outputs(**HIT, adversary_cover=6, cover_cap="doubling_only")["adversary_cover_rolls"] == "6"
     missed = outputs(roll=3, adversary_cover=2, adversary_cover_hp=10)
     assert missed["outcome"] == "failure"
     assert all(missed[k] == EMPTY for k in ("adversary_cover_rolls", "adversary_cover_damage"))
-    assert outputs(adversary_cover=2)["adversary_cover_damage"] == EMPTY  # no HP given: only the count
+    assert outputs(**HIT, adversary_cover=2)["adversary_cover_damage"] == EMPTY  # no HP given: only the count
 
 
 def test_the_effect_can_be_given_instead_of_the_roll() -> None:
@@ -277,19 +290,98 @@ def test_the_effect_can_be_given_instead_of_the_roll() -> None:
 def test_the_summary_says_the_answer_in_words() -> None:
     """The answer first: hit or miss, the rolls and where they go, the cover's share."""
     assert (
-        outputs()["summary"]
-        == "Hit (Effect +3): 4 rolls of 3d6 against the adversary, about 42 damage in all."
+        outputs(**HIT)["summary"]
+        == "Hit (Effect +3): 4 rolls of 3d6 against the adversary, about 42 damage on average."
     )
     hit = outputs(effect=-5, adversary_damage="3d3-2", own_armor=4, cover=2)
     assert hit["summary"] == (
         f"Miss (Effect {MINUS}5): you take 3 rolls of 3d3{MINUS}2 {MINUS} armor 4 (at least 0 a roll), "
-        "about 2 damage in all; your cover takes 2."
+        "about 1.67 damage on average; your cover takes 2."
     )
-    assert outputs(roll="")["summary"].startswith("Chance to hit: 72.22%.")
+    assert outputs(modifier=2)["summary"].startswith("Chance to hit with DM +2 against 8: 72.22%.")
 
 
-def test_the_hand_off_links_carry_the_live_numbers() -> None:
-    """Mitigated to 3 rolls: the damage link carries Effect -3 and the adversary's dice and armor."""
-    details = compute(effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3)["details"]
-    assert 'href="calculators/damage/?effect=-3&amp;damage=3d3-2&amp;rate_of_attack=0&amp;armor=4"' in details
-    assert 'data-handoff="thresholds" href="calculators/thresholds/?damage=5"' in details
+def test_the_hand_off_links_carry_the_whole_situation() -> None:
+    """Mitigated to 3 rolls: the mitigation link carries the fail effect, every factor and the damage
+    situation; the damage link Effect -3 with the adversary's dice, your armor, HP and damage so far; with
+    no rolls made there is no damage taken to carry to the thresholds (an average is nobody's damage)."""
+    details = compute(effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24)[
+        "next"
+    ]
+    assert (
+        'href="calculators/mitigation/?fail_effect=5&amp;conditions=0&amp;concealment=0&amp;cover=2&amp;'
+        "skill=0&amp;defend=none&amp;order=priority&amp;cover_cap=always&amp;adversary_damage=3d3-2&amp;"
+        'adversary_rate=0&amp;armor=4&amp;hp=24&amp;current_damage=3&amp;reading=fractions_of_hp"'
+    ) in details
+    assert (
+        'href="calculators/damage/?effect=-3&amp;damage=3d3-2&amp;rate_of_attack=0&amp;armor=4&amp;hp=24&amp;'
+        'current_damage=3&amp;reading=fractions_of_hp"'
+    ) in details
+    assert 'data-handoff="thresholds"' not in details
+
+
+def test_the_rolls_made_give_the_hit_taken_the_state_and_the_thresholds_link() -> None:
+    # Outcomes § Armor: 3 rolls of 3d3-2 rolled 7, 5, 6, less armor 4: 3, 1, 2 = 6 damage, largest 3.
+    # With 3 already: 9 of HP 24, seriously wounded (from 8).
+    result = compute(
+        effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24, rolled="7 5 6"
+    )
+    out = result["outputs"]
+    assert (out["taken"], out["largest"], out["damage_now"], out["state_now"]) == (
+        "6",
+        "3",
+        "9",
+        "seriously wounded",
+    )
+    assert "your rolls deal 6 (largest 3): seriously wounded" in out["summary"]
+    assert (
+        'data-handoff="thresholds" href="calculators/thresholds/?damage=9&amp;largest_roll=3&amp;hp=24&amp;'
+        'reading=fractions_of_hp"'
+    ) in result["next"]
+
+
+def test_a_given_effect_hides_the_chance_and_a_bad_roll_beside_it_does_not_blank_the_answer() -> None:
+    # CM § Effect: the Effect given wins over the roll; the chance of a roll is moot once the Effect is
+    # known (it once showed 72.22% beside "failure"), and a roll of 13 there is marked but does not count.
+    result = compute(effect=-2, roll=13, modifier=2)
+    assert result["ok"]
+    assert result["outputs"]["chance"] == EMPTY and result["outputs"]["outcome"] == "failure"
+    assert "between 2 and 12" in result["errors"]["roll"]
+    bad = compute(roll=13)
+    assert not bad["ok"]  # without an Effect the roll counts: the mistake stops the answer
+
+
+def test_im_attacked_takes_the_margin_as_failed_by_and_ignores_the_other_sides_effect() -> None:
+    # "I'm attacked", failed by 4 behind cover 2: a fail effect of 4, cover removes 2: 2 rolls on you.
+    # The Effect field of the other side (hidden) and a bad roll beside the margin do not count.
+    result = compute(side="attacked", failed_by=4, cover=2, effect=3, roll=13)
+    assert result["ok"]
+    out = result["outputs"]
+    assert (out["effect"], out["remaining"], out["rolls"], out["target"]) == (f"{MINUS}4", "2", "2", "you")
+    assert out["chance"] == EMPTY
+
+
+def test_the_form_opens_as_the_short_question_the_rest_folded() -> None:
+    from calculators.framework import registry
+    from calculators.framework.render import render_calculator
+    from calculators.framework.spec import evaluate
+
+    html = render_calculator(evaluate(registry.get("attack")))
+    fold = html[html.index('<details class="calc-more"') : html.index('<details class="calc-rulings"')]
+    assert 'name="advantage"' in fold and 'name="defend"' in fold and 'name="roll"' not in fold
+    assert '<details class="calc-more" data-more>' in html  # closed while nothing in it is set
+    assert 'data-field="cover" data-only="side=attacked" hidden' in html
+    attacked = render_calculator(evaluate(registry.get("attack"), {"side": "attacked", "skill": "1"}))
+    assert 'data-field="cover" data-only="side=attacked">' in attacked
+    assert '<details class="calc-more" data-more open>' in attacked
+
+
+def test_aim_and_a_characteristics_chm_are_added_to_the_dm() -> None:
+    # Actions § Aim: +1 a minor action; Core Mechanics § Characteristic Modifier: Dex 9 -> 9 // 3 - 2 = +1.
+    # DM +0 + ChM +1 + Aim +2 = +3 against 8: 2d6 of 5 or more, 30/36 = 83.33%.
+    out = outputs(aim=2, characteristic=9)
+    assert out["chance"] == "83.33%"
+    assert out["summary"].startswith("Chance to hit with DM +3 against 8")
+    assert outputs(aim=2, characteristic=9, roll=5)["effect"] == "+0"
+    assert outputs(side="attacked", aim=2)["chance"] == "41.67%"  # Aim is the attacker's: not when attacked
+    assert "between 0 and" in compute(aim=9)["errors"]["aim"]

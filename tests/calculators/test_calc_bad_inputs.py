@@ -100,7 +100,7 @@ SMALL_DICE = st.builds(
 )
 FUZZ: dict[str, tuple[tuple[str, ...], list[st.SearchStrategy[str]]]] = {
     "attack": (
-        ("chance",),
+        ("summary",),  # the chance, or (an Effect given) the outcome: the answer in words either way
         [
             st.integers(-3, 14).map(str),
             st.sampled_from(["3d6", "2d6-1", "D 1d6", "none", "cover", "skill", "best_physical", ""]),

@@ -47,7 +47,7 @@ def brute_force_totals(
 
 def test_the_defaults_are_three_rolls_of_3d6() -> None:
     assert outputs() == {
-        "summary": "Effect +2: 3 rolls of 3d6, about 32 damage in all.",
+        "summary": "Effect +2: 3 rolls of 3d6, about 31.5 damage on average.",
         "rolls": "3",
         "kept": "3",
         "per_roll": "3d6",
@@ -58,6 +58,9 @@ def test_the_defaults_are_three_rolls_of_3d6() -> None:
                 "seriously_wounded",
                 "critically_wounded",
                 "dying",
+                "taken",
+                "largest",
+                "state_now",
                 "massive_damage",
                 "bleeding",
                 "past_hp",
@@ -254,3 +257,35 @@ def test_a_scaled_target_has_no_character_injury_states() -> None:
         assert out[key] == EMPTY, key
     person = outputs(effect=2, damage="3d6", hp=20)
     assert person["past_hp"] == EMPTY and person["dying"] != EMPTY
+
+
+def test_an_average_is_never_rounded_nor_carried_as_damage_taken() -> None:
+    # Outcomes § Damage Rolls: Effect 0 makes 1 roll; 1d12 averages 6.5, written so, and no hand-off
+    # passes it as damage anybody took (it was once passed on as 6).
+    result = compute(effect=0, damage="1d12")
+    assert result["outputs"]["expected"] == "6.50"
+    assert "about 6.5 damage on average" in result["summary"]
+    assert 'data-handoff="thresholds"' not in result["next"]
+
+
+def test_the_rolls_made_give_the_exact_damage_the_largest_roll_and_the_whole_situation_travels() -> None:
+    # Outcomes § Armor, § Weapons with Limited Rate of Attack, § Bleeding: Effect +2 makes 3 rolls; rate 2
+    # keeps the 2 highest. Rolls 11, 4, 9 of 3d6 less armor 3: 8, 1, 6; kept 8 and 6: 14, largest 8.
+    # With 3 damage already and HP 24: 17 in all, critically wounded (from 16).
+    result = compute(
+        effect=2, damage="3d6", rate_of_attack=2, rolled="11 4 9", armor=3, hp=24, current_damage=3
+    )
+    out = result["outputs"]
+    assert (out["taken"], out["largest"], out["state_now"]) == ("14", "8", "critically wounded")
+    assert "your rolls deal 14 damage (largest roll 8): critically wounded" in result["summary"]
+    assert (
+        "calculators/thresholds/?damage=17&amp;largest_roll=8&amp;hp=24&amp;reading=fractions_of_hp"
+        in result["next"]
+    )
+
+
+def test_rolls_that_do_not_fit_the_attack_are_marked() -> None:
+    # Two rolls for an attack that makes three, and a 3d6 roll of 19, are both refused beside the field.
+    assert "enter 3" in compute(effect=2, rolled="11 4")["errors"]["rolled"]
+    assert "3 to 18, not 19" in compute(effect=2, rolled="11 4 19")["errors"]["rolled"]
+    assert "whole numbers" in compute(effect=2, rolled="11 x 4")["errors"]["rolled"]

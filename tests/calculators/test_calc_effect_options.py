@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from calculators.framework import runtime
 from rules_core import action_options, checks
 
 run = partial(_calc.compute, "effect")
@@ -101,3 +102,16 @@ def test_the_costly_outputs_equal_the_engine(reading: str, roll: int, difficulty
         assert out["fail_effect"] == str(checks.costly_success(eff, reading).fail_degree)
     else:
         assert out["fail_effect"] == "0"
+
+
+def test_a_costly_success_hands_its_fail_effect_to_the_mitigation_calculator() -> None:
+    # Core Mechanics § Costly Success: Effect -2 paid for becomes a success effect 0 with a fail effect of 7,
+    # which the mitigation calculator then works through (Core Mechanics § Mitigating Factors).
+    result = runtime.compute(
+        "effect", {"modifier": "0", "difficulty": "8", "roll": "6", "costly_success": "1"}
+    )
+    assert 'data-handoff="mitigation" href="calculators/mitigation/?fail_effect=7"' in result["next"]
+    assert "the costly success&#x27;s fail effect of 7" in result["next"]
+    mitigated = runtime.compute("mitigation", {"fail_effect": "7", "cover": "2"})
+    assert mitigated["outputs"]["remaining"] == "5"
+    assert runtime.compute("effect", {"roll": "9"})["next"] == ""  # a success leaves nothing to mitigate

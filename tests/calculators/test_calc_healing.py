@@ -65,10 +65,11 @@ def test_first_aid_removes_its_effect_and_at_least_1() -> None:
 
 def test_surgery_removes_twice_its_success_effect_and_a_failure_costs_time() -> None:
     # Outcomes § Surgery: success removes 2 x the success effect in 30 minutes; Medic skill reduces a failure.
+    # (16 damage of HP 24 is critically wounded: surgery applies; no harm done shows no harm line)
     ok = outputs(surgery_effect=3)
-    assert (ok["surgery_heals"], ok["surgery_minutes"], ok["surgery_harm"]) == ("6", "30", "0")
+    assert (ok["surgery_heals"], ok["surgery_minutes"], ok["surgery_harm"]) == ("6", "30", EMPTY)
     bad = outputs(surgery_effect=-5, medic_skill=1, endurance=9)
-    assert (bad["surgery_heals"], bad["surgery_minutes"], bad["surgery_harm"]) == ("0", "120", "0")
+    assert (bad["surgery_heals"], bad["surgery_minutes"], bad["surgery_harm"]) == ("0", "120", EMPTY)
     one_plus = outputs(surgery_effect=-5, medic_skill=1, surgery_time="one_plus")
     assert one_plus["surgery_minutes"] == "150"
 
@@ -140,3 +141,38 @@ def test_characteristic_damage_takes_3_days_a_point_after_full_healing() -> None
     out = outputs(strength=7, dexterity=8, endurance=9, damage=8, characteristic_damage=3)
     assert (out["days"], out["characteristic_days"], out["characteristic_done"]) == ("9", "9", "18")
     assert outputs(characteristic_damage=0)["characteristic_days"] == EMPTY
+
+
+def test_first_aid_then_surgery_only_while_still_seriously_wounded_one_plan() -> None:
+    # Outcomes § First Aid, § Surgery: 10 damage of HP 24 (7+8+9) is seriously wounded (from 8). First aid
+    # Effect 2 removes 2: 8 left, still seriously wounded, so surgery applies; Effect 1 removes 2 x 1 = 2:
+    # 6 left, wounded, which heals 1 a day at full rest: 6 days.
+    out = outputs(damage=10, first_aid_effect=2, surgery_effect=1)
+    assert (out["first_aid"], out["after_first_aid"]) == ("2", "8 damage left, seriously wounded")
+    assert (out["surgery_heals"], out["after_surgery"], out["days"]) == ("2", "6 damage left, wounded", "6")
+    assert out["surgery_harm"] == EMPTY
+    assert out["summary"] == (
+        "Seriously wounded with 10 damage; first aid removes 2 (8 damage left, seriously wounded); "
+        "surgery removes 2 (6 damage left, wounded); 6 days to heal fully, care level light."
+    )
+
+
+def test_no_surgery_for_a_character_first_aid_left_only_wounded() -> None:
+    # Outcomes § Surgery: only a character still seriously wounded after first aid needs it. 9 damage,
+    # first aid Effect 2: 7 left, wounded (below 8): the surgery typed in does not apply.
+    result = compute(damage=9, first_aid_effect=2, surgery_effect=1)
+    out = result["outputs"]
+    assert (out["surgery_heals"], out["after_surgery"], out["days"]) == (EMPTY, EMPTY, "7")
+    assert "No surgery: wounded after first aid" in result["details"]
+
+
+def test_failed_surgery_harm_shows_and_adds_to_the_damage() -> None:
+    # Outcomes § Surgery: fail effect 5 less Medic 0 leaves 5, more than half End 9 (4.5): harm 2 x 5 = 10.
+    out = outputs(damage=10, surgery_effect=-5, medic_skill=0)
+    assert (out["surgery_harm"], out["after_surgery"]) == ("10", "20 damage left, critically wounded")
+
+
+def test_given_hp_wins_over_the_characteristics() -> None:
+    # Outcomes § Hit Points: HP handed on are used as given (thirds of 30: serious from 10).
+    out = outputs(hp=30, damage=9)
+    assert out["state"] == "wounded"

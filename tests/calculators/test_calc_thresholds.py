@@ -36,7 +36,7 @@ def test_str_7_dex_8_end_9_has_24_hp_and_thresholds_8_16_25() -> None:
         "dying": "25",
         "targeted": EMPTY,
         "targeted_threshold": EMPTY,
-        "summary": "Critically wounded: 16 damage of 24 HP, \u22125 to every roll, bleeding.",
+        "summary": "Critically wounded: 16 damage of 24 HP, \u22125 to mental and physical rolls, bleeding.",
     }
 
 
@@ -68,8 +68,35 @@ def test_exact_rounding_raises_a_targeted_threshold() -> None:
     assert (exact["targeted_threshold"], exact["targeted"]) == ("8", "none")
 
 
-def test_without_a_largest_roll_bleeding_is_not_shown() -> None:
-    assert outputs(largest_roll="")["bleeding"] == EMPTY
+def test_without_a_largest_roll_bleeding_is_not_shown_and_the_answer_says_what_it_needs() -> None:
+    # Outcomes § Bleeding: 10 damage of HP 24 may hold one roll of 8 or more: unknown without the roll.
+    out = outputs(damage=10, largest_roll="")
+    assert out["bleeding"] == EMPTY
+    assert "bleeding if one roll reached 8 (give the largest roll)" in out["summary"]
+
+
+def test_no_default_largest_roll_and_a_total_below_the_serious_threshold_cannot_bleed() -> None:
+    # Outcomes § Bleeding: 6 damage in all (HP 24, serious from 8): no single roll reached 8. Nobody gave a
+    # largest roll, so none is assumed (a default of 9 once said "bleeding" here).
+    out = outputs(hp=24, damage=6)
+    assert out["bleeding"] == "no"
+    assert out["summary"] == "Wounded: 6 damage of 24 HP, \u22122 to mental and physical rolls."
+
+
+def test_the_largest_roll_is_never_above_the_total() -> None:
+    result = runtime.compute(NAME, {"damage": "6", "largest_roll": "9"})
+    assert not result["ok"] and "more than the damage taken (6)" in result["errors"]["largest_roll"]
+
+
+def test_hand_offs_carry_hp_damage_reading_and_bleeding() -> None:
+    # Healing and the dying rolls get what this calculator was given, not their own defaults.
+    result = runtime.compute(
+        NAME, {"strength": "5", "dexterity": "6", "endurance": "7", "damage": "9", "largest_roll": "9"}
+    )
+    links = result["next"]
+    given = "strength=5&amp;dexterity=6&amp;endurance=7&amp;damage=9&amp;reading=fractions_of_hp"
+    assert f"healing/?{given}" in links
+    assert f"dying/?{given}&amp;bleeding=1" in links
 
 
 @settings(max_examples=200, deadline=None)

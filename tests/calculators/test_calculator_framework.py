@@ -310,7 +310,7 @@ def test_ruling_choices_fold_into_a_closed_section_that_counts_those_not_default
     )
     changed = render_calculator(evaluate(calc, {"cover_cap": "doubling_only", "order": "skill_before_cover"}))
     assert "Rulings (2 not default)</summary>" in changed
-    fold = changed[changed.index("<details") : changed.index("</details>")]
+    fold = changed[changed.index('<details class="calc-rulings"') :]
     assert 'name="cover_cap"' in fold and 'name="modifier"' not in fold
 
 
@@ -319,6 +319,9 @@ def test_hand_offs_are_links_with_the_results_numbers() -> None:
 
     link = Handoff("go", "calculators/damage.md", (("effect", "-3"),))
     toy = _toy(lambda v: Result({"sum": "3"}, next=(link,)))
-    details = payload(evaluate(toy), "../../")["details"]
+    answer = payload(evaluate(toy), "../../")
     want = '<a data-handoff="damage" href="../../calculators/damage/?effect=-3">go</a>'
-    assert f'<p class="calc-next">Next: {want}</p>' in details
+    assert answer["next"] == f'<p class="calc-next">Next: {want}</p>'
+    assert "data-handoff" not in answer["details"]  # the links sit under the answer, before any chart
+    page = render_calculator(evaluate(toy), "../../")
+    assert page.index("data-summary") < page.index("data-next") < page.index("data-details")

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { lengthLimit, parseNumber, readValues, rulingsTitle, setValue, steppedValue } from "../../browser/lib/form-state.js";
+import { flippedSign, lengthLimit, parseNumber, readValues, rulingsTitle, setValue, steppedValue } from "../../browser/lib/form-state.js";
 
 const TRUE = ["1", "on", "true", "yes"];
 
@@ -50,11 +50,22 @@ describe("typed numbers", () => {
     assert.equal(steppedValue("0", -1, 0, 10), 0);
   });
 
-  test("a step from no number starts at the minimum when above 0, else at 0", () => {
-    assert.equal(steppedValue("", 1, 2, 12), 3);
+  test("a step from no number gives the least value when above 0 (not one past it), else steps from 0", () => {
+    assert.equal(steppedValue("", 1, 2, 12), 2);
+    assert.equal(steppedValue("", 1, 1, 500), 1);
+    assert.equal(steppedValue("", -1, -6, 6), -1);
     assert.equal(steppedValue("abc", 1, -6, 6), 1);
     assert.equal(steppedValue("", -1, Number.NaN, Number.NaN), Number.NaN);
   });
+});
+
+test("the sign control turns a number's sign within its bounds, an empty field gets a minus", () => {
+  assert.equal(flippedSign("3", -6, 6), "-3");
+  assert.equal(flippedSign("\u22122", -6, 6), "2");
+  assert.equal(flippedSign("", -6, 6), "-");
+  assert.equal(flippedSign("-", -6, 6), "");
+  assert.equal(flippedSign("9", -6, 6), "-6");
+  assert.equal(flippedSign("abc", -6, 6), "abc");
 });
 
 test("the rulings fold's title counts the readings that differ from the default", () => {
