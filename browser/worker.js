@@ -147,6 +147,10 @@ const underWay = new Map(
       const whole = counted(href, response, href === pyodideFiles.wasm);
       if (href === pyodideFiles.wasm) whole.then(askWheels);
       return response;
+    }, (error) => {
+      // Refused outright (no answer at all): Pyodide would only log it and wait, so say it now.
+      bootFailed(new Error(`an engine file could not be downloaded (${error?.message || error})`));
+      throw error;
     }),
   ]),
 );
