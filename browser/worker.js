@@ -357,15 +357,19 @@ async function boot() {
 }
 
 let bootSettled = false;
+let bootFailure = false; // the start has failed: what else its downloads reject with is not news
+
 function bootFailed(error) {
   if (bootSettled) return;
   bootSettled = true;
+  bootFailure = true;
   postMessage({ type: "boot-failed", error: String((error?.message) || error) });
 }
 
 // A failed wasm fetch inside Pyodide can surface only as an unhandled rejection while
 // loadPyodide stays pending: report it as a failed boot instead of waiting for the timeout.
 self.addEventListener("unhandledrejection", (event) => {
+  if (bootFailure) event.preventDefault();
   if (bootSettled) return;
   event.preventDefault();
   bootFailed(event.reason);
