@@ -77,3 +77,24 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         # cores turned the engine's timing into failures (a retry counted twice, a hand-off read
         # before its values, a page swap that never came) in about one full run in three.
         item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+def _sendable(text: str) -> str:
+    """``text`` as UTF-8 can carry it: a lone surrogate (half an emoji, as hostile-input tests type)
+    becomes U+FFFD instead of breaking the report between pytest-xdist's processes."""
+    return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """Every report's captured output and failure text made sendable (``_sendable``): one such
+    character in a test's output once stopped a whole run ("no active workers available")."""
+    outcome = yield
+    report = outcome.get_result()
+    report.sections = [(title, _sendable(text)) for title, text in report.sections]
+    if report.longrepr is not None:
+        try:
+            str(report.longrepr).encode("utf-8")
+        except UnicodeEncodeError:
+            report.longrepr = _sendable(str(report.longrepr))
+    return None
