@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators.format import fraction_text, number, percent, signed
-from rules_core import checks, dice, healing, injury, limits
+from rules_core import checks, damage, dice, healing, injury, limits, mitigation
 from rules_core import initiative as rules_initiative
 from rules_core.tables import constant
 from table.character import (
@@ -39,6 +39,7 @@ __all__ = [
     "MAX_TRACKED",
     "MODES",
     "TRACKER_SCHEMA",
+    "can_act",
     "check_tracker",
     "combatant_from_character",
     "derive_tracker",
@@ -57,6 +58,8 @@ MAX_NAME = limits.MAX_NAME
 MAX_ROLLS_PER_HIT = dice.MAX_ROLLS
 MAX_ROLLS_TEXT = 400
 """Characters of the damage rolls typed for one hit."""
+MAX_DICE_TEXT = 40
+"""Characters of a damage dice expression typed (``D 3d6+2``)."""
 MAX_ROLL_DIGITS = 4
 """Digits of one damage roll typed (0 to 9999)."""
 MAX_COMBATANT_DAMAGE = limits.MAX_DAMAGE
@@ -84,6 +87,7 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
     "entered": None,
     "tactics_effect": 0,
     "damage": 0,
+    "armor": 0,
     "bleeding_since": None,
     "bleeding_applied": 0,
     "stabilised": False,
@@ -105,6 +109,7 @@ _EDITABLE = frozenset(
         "roll",
         "entered",
         "tactics_effect",
+        "armor",
     }
 )
 _HELD = ("strength", "dexterity", "endurance")
@@ -192,6 +197,7 @@ def _check_combatant(raw: object, index: int) -> dict[str, Any]:
         "Tactics Effect",
     )
     out["damage"] = check_int(full["damage"], 0, MAX_COMBATANT_DAMAGE, f"{path}.damage", "Damage taken")
+    out["armor"] = check_int(full["armor"], 0, damage.MAX_ARMOR, f"{path}.armor", "Armor")
     out["bleeding_since"] = _optional_int(
         full["bleeding_since"], 1, MAX_ROUND, f"{path}.bleeding_since", "Bleeding"
     )
@@ -387,6 +393,7 @@ def derive_tracker(tracker: object) -> dict[str, Any]:
             "initiative_shown": "?" if score is None else number(score),
             "initiative_text": text,
             "reminders": _reminders(c, body, doc["round"]),
+            "acts": can_act(c, body),
         }
     current = order[doc["turn"]] if order else None
     return {"tracker": doc, "order": order, "current": current, "round": doc["round"], "rows": rows}
@@ -463,9 +470,98 @@ def _update(doc: dict[str, Any], cid: object, fields: object) -> str:
     return ""
 
 
-def _hit(doc: dict[str, Any], cid: object, rolls_text: object) -> str:
+def _outcome(expression: object, armor: int, fail_effect: int | None = None) -> damage.DamageOutcome:
+    """:func:`rules_core.damage.damage_outcome` of the dice typed, its error as an inline message;
+    without a Fail Effect, one roll with no minimum (a Success Effect of 0)."""
+    if not isinstance(expression, str) or not expression.strip() or len(expression) > MAX_DICE_TEXT:
+        raise DocumentError("Give the damage dice, like 3d6, to take armor off the rolls.", "dice")
+    try:
+        if fail_effect is None:
+            return damage.damage_outcome(expression.strip(), armor=armor, success_effect=0)
+        return damage.damage_outcome(expression.strip(), armor=armor, fail_effect=fail_effect)
+    except ValueError as error:
+        raise DocumentError(str(error), "dice") from None
+
+
+def _after_armor(rolls: tuple[int, ...], expression: object, armor: int) -> tuple[int, ...]:
+    """Each roll less the armor, never below 0 (Outcomes § Armor, § Damage Rolls), one roll at a time
+    through :func:`rules_core.damage.rolled_damage`, which also checks the dice can give it."""
+    outcome = _outcome(expression, armor)
+    try:
+        return tuple(damage.rolled_damage(outcome, (value,)).total for value in rolls)
+    except ValueError as error:
+        raise DocumentError(str(error), "rolls") from None
+
+
+def _armor_text(raw: tuple[int, ...], armor: int) -> str:
+    return f" (rolled {', '.join(map(str, raw))} less armor {armor})"
+
+
+def _hit(
+    doc: dict[str, Any],
+    cid: object,
+    rolls_text: object,
+    before_armor: object = False,
+    expression: object = None,
+) -> str:
     c = _find(doc, cid)
     rolls = parse_rolls(rolls_text)
+    if _check_bool(before_armor, "before_armor", "Before armor"):
+        raw = rolls
+        rolls = _after_armor(raw, expression, c["armor"])
+        return _take(doc, c, rolls, _armor_text(raw, c["armor"]))
+    return _take(doc, c, rolls, "")
+
+
+def _incoming(doc: dict[str, Any], cid: object, action: Mapping[str, Any]) -> str:
+    """An attack the combatant failed to avoid: ``failed_by`` (the Fail Effect's degree) less the
+    mitigating factors by :func:`rules_core.mitigation.mitigate` (Core Mechanics § Mitigating Factors;
+    Outcomes § Cover Takes Damage), then one damage roll per point left (Outcomes § Damage Rolls),
+    each less the combatant's armor by :func:`rules_core.damage.rolled_damage` (Outcomes § Armor).
+    Without ``rolls`` it says how many to roll; ``armor`` given replaces the combatant's."""
+    c = _find(doc, cid)
+    failed_by = check_int(action.get("failed_by"), 0, mitigation.MAX_FAIL_EFFECT, "failed_by", "Failed by")
+    factors = {
+        key: check_int(action.get(key, 0), 0, mitigation.MAX_MITIGATION, key, label)
+        for key, label in (("cover", "Cover"), ("conditions", "Conditions"), ("skill", "Defence skill"))
+    }
+    armor = (
+        c["armor"]
+        if action.get("armor") is None
+        else check_int(action.get("armor"), 0, damage.MAX_ARMOR, "armor", "Armor")
+    )
+    mitigated = mitigation.mitigate(
+        failed_by, cover=factors["cover"], conditions=factors["conditions"], skill=factors["skill"]
+    )
+    cover = f"; the cover takes {mitigated.cover_absorbed}" if mitigated.cover_absorbed else ""
+    if mitigated.ordinary_failure:
+        return f"{c['name']}: failed by {failed_by}, mitigated to an ordinary failure{cover}: no damage."
+    try:
+        made = damage.rolls_from_fail_effect(mitigated.remaining).made
+    except ValueError as error:
+        raise DocumentError(str(error), "failed_by") from None
+    plural = "s" if made != 1 else ""
+    left = f"Failed by {failed_by}, {mitigated.remaining} left{cover}: {made} damage roll{plural}"
+    if action.get("dice") in (None, ""):
+        raise DocumentError(f"{left}. Give the damage dice, like 3d6.", "dice")
+    outcome = _outcome(action.get("dice"), armor, fail_effect=mitigated.remaining)
+    if action.get("rolls") in (None, ""):
+        raise DocumentError(
+            f"{left} of {outcome.expression} ({outcome.per_roll_text} after armor {armor}): "
+            "type them as rolled.",
+            "rolls",
+        )
+    raw = parse_rolls(action.get("rolls"))
+    try:
+        rolled = damage.rolled_damage(outcome, raw)
+    except ValueError as error:
+        raise DocumentError(str(error), "rolls") from None
+    said = f" (failed by {failed_by}, {mitigated.remaining} left{cover}; {_armor_text(raw, armor)[2:]}"
+    return _take(doc, c, rolled.kept, said)
+
+
+def _take(doc: dict[str, Any], c: dict[str, Any], rolls: tuple[int, ...], how: str) -> str:
+    """Damage rolls after armor taken: state, bleeding from one roll, massive damage, wound penalty."""
     total = sum(rolls)
     if c["damage"] + total > MAX_COMBATANT_DAMAGE:
         raise DocumentError(f"Damage taken cannot go above {MAX_COMBATANT_DAMAGE}.", "rolls")
@@ -478,9 +574,11 @@ def _hit(doc: dict[str, Any], cid: object, rolls_text: object) -> str:
         if reading is injury.ThresholdReading.BEST_PHYSICAL
         else None
     )
-    notes = [f"{c['name']} takes {total} ({', '.join(map(str, rolls))}): {after['state_text']}"]
-    if c["bleeding_since"] is None and injury.bleeds_from_roll(
-        max(rolls), after["hp"], reading=reading, best_physical=best
+    notes = [f"{c['name']} takes {total} ({', '.join(map(str, rolls))}){how}: {after['state_text']}"]
+    if (
+        rolls
+        and c["bleeding_since"] is None
+        and injury.bleeds_from_roll(max(rolls), after["hp"], reading=reading, best_physical=best)
     ):
         c["bleeding_since"] = doc["round"]
         c["bleeding_applied"] = 0
@@ -541,20 +639,42 @@ def _bleed(doc: dict[str, Any]) -> None:
             )
 
 
+def can_act(c: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
+    """False for the dead, the dying and the critically wounded (usually unconscious and helpless):
+    Outcomes § Injury Conditions, § Dying. ``row`` is the combatant's derived body."""
+    return not c["dead"] and row["severity"] < injury.InjuryCondition.CRITICALLY_WOUNDED.severity
+
+
 def _next(doc: dict[str, Any]) -> str:
+    """The next combatant in order who can act; those who cannot are passed over (a new round
+    crossed on the way applies bleeding). When nobody can act, a whole round passes (bleeding goes on)."""
     count = len(doc["combatants"])
     if count == 0:
         raise DocumentError("Add combatants first.", "combatants")
+    passed = []
+    for _ in range(count):
+        _step(doc)
+        order, _ = _order(doc)
+        c = _find(doc, order[doc["turn"]])
+        if can_act(c, _body(c, doc["reading"])):
+            break
+        passed.append(c["name"])
+    else:
+        return "nobody can act."
+    return f"passed over {', '.join(passed)} (cannot act)." if passed else ""
+
+
+def _step(doc: dict[str, Any]) -> None:
+    count = len(doc["combatants"])
     if doc["turn"] + 1 < count:
         doc["turn"] += 1
-        return ""
+        return
     if doc["round"] >= MAX_ROUND:
         raise DocumentError("That is a very long fight: start a new one.", "round")
     doc["turn"] = 0
     doc["round"] += 1
     _log(doc, f"round {doc['round']} begins.")
     _bleed(doc)
-    return ""
 
 
 def _roll(doc: dict[str, Any], cid: object, seed: object) -> str:
@@ -571,11 +691,15 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
 
     Actions (``type``): ``add`` (``combatant``; with a ``seed`` in it and no ``roll``, its 2d6
     initiative roll is made at once), ``update`` (``id``, ``fields``),
-    ``remove`` (``id``), ``hit`` (``id``, ``rolls`` after armor), ``set_damage``
+    ``remove`` (``id``), ``hit`` (``id``, ``rolls`` after armor; with ``before_armor`` true and the
+    damage ``dice``, the rolls as made, less the combatant's ``armor`` each), ``incoming`` (``id``,
+    ``failed_by``, optional ``cover``, ``conditions``, ``skill``, ``armor``, ``dice`` and ``rolls``:
+    an attack the combatant failed against, mitigated, its damage rolls less armor), ``set_damage``
     (``id``, ``damage``), ``first_aid`` (``id``, optional ``effect`` of the Medic
     check, 0 or more; without it the minimum of 1 damage is removed), ``dead`` (``id``, ``value``),
     ``roll`` (``id``, ``seed``: 2d6 from ``random.Random(seed)``), ``next``
-    (next turn; a new round applies bleeding), ``ruling`` (``negative_tactics``,
+    (the next who can act, see :func:`can_act`; a new round applies bleeding),
+    ``ruling`` (``negative_tactics``,
     ``reading``), ``new_fight`` (an empty tracker at round 1, the rulings kept).
     """
     doc = copy.deepcopy(check_tracker(tracker))
@@ -595,7 +719,9 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
         doc["combatants"].remove(c)
         said = f"{c['name']} leaves the fight."
     elif kind == "hit":
-        said = _hit(doc, cid, action.get("rolls"))
+        said = _hit(doc, cid, action.get("rolls"), action.get("before_armor", False), action.get("dice"))
+    elif kind == "incoming":
+        said = _incoming(doc, cid, action)
     elif kind == "set_damage":
         said = _set_damage(doc, cid, action.get("damage"))
     elif kind == "first_aid":
