@@ -27,21 +27,30 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
       else openDetails.delete(id);
     },
   }, "Details");
+  const dice = h("input", { type: "text", autocomplete: "off", "data-field": "dice", "aria-label": `Damage dice on ${c.name}`, placeholder: "dice: 3d6", class: "mt-dice" });
+  const raw = h("input", { type: "checkbox", "data-field": "before_armor" });
+  raw.addEventListener("change", () => {
+    rolls.placeholder = raw.checked ? "rolls as made: 5, 9" : "rolls after armor: 5, 9";
+    rolls.setAttribute("aria-label", `Damage rolls on ${c.name}, ${raw.checked ? "before" : "after"} armor`);
+  });
   const hit = () => {
     if (!rolls.value.trim()) return;
-    act({ type: "hit", id, rolls: rolls.value }, slot);
+    const action = { type: "hit", id, rolls: rolls.value };
+    if (raw.checked) Object.assign(action, { before_armor: true, dice: dice.value });
+    act(action, slot);
   };
   rolls.addEventListener("keydown", (event) => {
     if (event.key === "Enter") hit();
   });
   return h(
     "li",
-    { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}${view.pending ? " mt-pending" : ""}`, "data-combatant": id, "aria-current": current ? "step" : null },
+    { class: `mt-card${current ? " mt-current" : ""}${c.dead ? " mt-dead" : ""}${row.acts === false ? " mt-out" : ""}${view.pending ? " mt-pending" : ""}`, "data-combatant": id, "data-acts": String(row.acts !== false), "aria-current": current ? "step" : null },
     h("div", { class: "mt-card-head" },
       h("span", { class: "mt-init", "data-initiative": "", title: "Initiative", text: row.initiative_shown }),
       h("span", { class: "mt-name", "data-name": "", text: c.name }),
       h("span", { class: `mt-side mt-side-${c.side}`, text: c.side }),
       h("span", { class: `mt-state mt-state-${row.state}`, "data-state": row.state, text: c.dead ? "dead" : C.states[row.state] || "\u2026" }),
+      row.acts === false && !c.dead ? h("span", { class: "mt-skip", "data-skipped": "", text: "passed over" }) : null,
     ),
     h("p", { class: "mt-line" },
       h("span", { "data-damage": "", text: `${c.damage} damage` }), ` of HP ${row.hp} \u00b7 wound penalty `,
@@ -53,6 +62,10 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
     h("div", { class: "mt-row mt-hit" }, rolls,
       h("button", { type: "button", class: "mt-button", "data-action": "hit", onclick: hit }, "Add damage"),
       toggle),
+    h("div", { class: "mt-row mt-raw" },
+      h("label", { class: "mt-check" }, raw, h("span", { "data-armor": "", text: `Rolls as made: take off armor ${c.armor}` })),
+      dice),
+    incomingBox(c, slot, act),
     slot,
     more,
   );
@@ -70,7 +83,9 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
         numberField("Str", { "data-field": "strength", value: c.strength }),
         numberField("Dex", { "data-field": "dexterity", value: c.dexterity }),
         numberField("End", { "data-field": "endurance", value: c.endurance })),
-      numberField("Initiative skill", { "data-field": "skill", value: c.skill }),
+      h("div", { class: "mt-triple" },
+        numberField("Initiative skill", { "data-field": "skill", value: c.skill }),
+        numberField("Armor", { "data-field": "armor", value: c.armor ?? 0 })),
       h("div", { class: "mt-row" },
         h("button", { type: "button", class: "mt-button", "data-action": "apply", onclick: apply }, "Apply"),
         h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "roll", onclick: () => act({ type: "roll", id: c.id, seed: seed() }, slot) }, "Roll 2d6")),
@@ -105,6 +120,7 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
           dexterity: intOrNull(get("dexterity")),
           endurance: intOrNull(get("endurance")),
           skill: intOrNull(get("skill")) ?? 0,
+          armor: intOrNull(get("armor")) ?? 0,
         },
       }, slot);
     }
@@ -112,3 +128,22 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
   }
 }
 
+// An attack the combatant failed against, told as "failed by N with cover C": Python mitigates it,
+// says how many damage rolls of which dice to make, and takes the combatant's armor off each.
+function incomingBox(c, slot, act) {
+  const box = h("details", { class: "mt-incoming", "data-incoming": c.id },
+    h("summary", { text: "Incoming attack" }),
+    h("div", { class: "mt-triple" },
+      numberField("Failed by", { "data-field": "failed_by", placeholder: "5" }),
+      numberField("Cover", { "data-field": "cover", placeholder: "0" }),
+      numberField("Armor", { "data-field": "incoming_armor", value: c.armor ?? 0 })),
+    h("div", { class: "mt-triple" },
+      h("label", { class: "mt-field" }, h("span", { text: "Dice" }), h("input", { type: "text", autocomplete: "off", "data-field": "incoming_dice", placeholder: "3d6" })),
+      h("label", { class: "mt-field mt-wide" }, h("span", { text: "Rolls as made" }), h("input", { type: "text", inputmode: "numeric", autocomplete: "off", "data-field": "incoming_rolls", placeholder: "after the count is shown" }))),
+    h("button", { type: "button", class: "mt-button", "data-action": "incoming", onclick: resolve }, "Resolve attack"));
+  return box;
+  function resolve() {
+    const get = (key) => box.querySelector(`[data-field="${key}"]`).value.trim();
+    act({ type: "incoming", id: c.id, failed_by: intOrNull(get("failed_by")), cover: intOrNull(get("cover")) ?? 0, armor: intOrNull(get("incoming_armor")), dice: get("incoming_dice"), rolls: get("incoming_rolls") }, slot);
+  }
+}

@@ -379,14 +379,17 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
         "() => document.querySelector('[data-round]').textContent"
         " + '|' + document.querySelector('[data-current]').textContent"
     )
-    for _ in range(3):
-        before = page.evaluate(turn)
-        page.click('[data-action="next"]')
-        # Wait for this turn to land, and a moment more: a tap right after the last is the same tap.
-        page.wait_for_function(f"before => ({turn})() !== before", arg=before, timeout=STEP_MS)
-        page.wait_for_timeout(450)
+    # Ada (critically wounded, usually unconscious) and Guard (dying) cannot act: one tap passes over
+    # both and a new round begins with Goon (Outcomes § Injury Conditions, § Dying).
+    before = page.evaluate(turn)
+    page.click('[data-action="next"]')
+    page.wait_for_function(f"before => ({turn})() !== before", arg=before, timeout=STEP_MS)
     expect(page.locator("[data-round]")).to_have_text("2")
     expect(page.locator("[data-current]")).to_have_text("Goon acts")
+    expect(page.locator(".mt-sticky .mt-status")).to_contain_text("passed over Ada, Guard (cannot act)")
+    expect(card(page, "Ada")).to_have_attribute("data-acts", "false")
+    expect(card(page, "Guard").locator("[data-skipped]")).to_be_visible()
+    expect(card(page, "Goon")).to_have_attribute("data-acts", "true")
     expect(card(page, "Guard").locator('[data-reminder="massive"]')).to_have_count(0)
 
     page.reload()
@@ -410,6 +413,23 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
         "Undone: Goon takes 8 (8): seriously wounded"
     )
     assert json.loads(stored(page, TRACKER) or "") == saved
+
+    # An incoming attack on Goon, failed by 5 behind cover 2, armor 2 (Core Mechanics § Mitigating
+    # Factors; Outcomes § Damage Rolls, § Armor): 3 rolls of 2d6 asked for, then 7, 3, 9 deal 5, 1, 7.
+    box = card(page, "Goon").locator("[data-incoming]")
+    box.locator("summary").click()
+    box.locator('[data-field="failed_by"]').fill("5")
+    box.locator('[data-field="cover"]').fill("2")
+    box.locator('[data-field="incoming_armor"]').fill("2")
+    box.locator('[data-field="incoming_dice"]').fill("2d6")
+    box.locator('[data-action="incoming"]').click()
+    expect(card(page, "Goon").locator("[data-card-error]")).to_contain_text(
+        "3 left; the cover takes 2: 3 damage rolls of 2d6", timeout=STEP_MS
+    )
+    box.locator('[data-field="incoming_rolls"]').fill("7 3 9")
+    box.locator('[data-action="incoming"]').click()
+    expect(card(page, "Goon").locator("[data-damage]")).to_have_text("13 damage", timeout=STEP_MS)
+    expect(page.locator(".mt-sticky .mt-status")).to_contain_text("rolled 7, 3, 9 less armor 2")
 
 
 @pytest.mark.offline_copy
