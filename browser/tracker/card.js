@@ -27,9 +27,10 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
       else openDetails.delete(id);
     },
   }, "Details");
-  const dice = h("input", { type: "text", autocomplete: "off", "data-field": "dice", "aria-label": `Damage dice on ${c.name}`, placeholder: "dice: 3d6", class: "mt-dice" });
+  const dice = h("input", { type: "text", autocomplete: "off", "data-field": "dice", "aria-label": `Damage dice on ${c.name}`, placeholder: "dice: 3d6", class: "mt-dice", hidden: true });
   const raw = h("input", { type: "checkbox", "data-field": "before_armor" });
   raw.addEventListener("change", () => {
+    dice.hidden = !raw.checked;
     rolls.placeholder = raw.checked ? "rolls as made: 5, 9" : "rolls after armor: 5, 9";
     rolls.setAttribute("aria-label", `Damage rolls on ${c.name}, ${raw.checked ? "before" : "after"} armor`);
   });
