@@ -58,7 +58,7 @@ MAX_NAME = limits.MAX_NAME
 MAX_ROLLS_PER_HIT = dice.MAX_ROLLS
 MAX_ROLLS_TEXT = 400
 """Characters of the damage rolls typed for one hit."""
-MAX_DICE_TEXT = 40
+MAX_DICE_TEXT = dice.MAX_EXPRESSION_LENGTH
 """Characters of a damage dice expression typed (``D 3d6+2``)."""
 MAX_ROLL_DIGITS = 4
 """Digits of one damage roll typed (0 to 9999)."""
