@@ -13,7 +13,10 @@ A test can, while the browser runs:
   ``fail(pattern, status)``: answer them with an error status; ``clear_faults()``;
 - ``link``: one shared pipe (``Link(mbps, rtt_ms)``) every response goes through, whoever asks (a page,
   a worker, the service worker): a phone's one radio, paced here, not in the browser;
-- ``offline()`` / ``online()``: refuse every connection (the network gone, for the service worker too).
+- ``offline()`` / ``online()``: refuse every connection (the network gone, for the service worker too);
+- ``hold(pattern, after=0)``: let ``after`` matching requests through, then keep every further one
+  waiting (not yet answered, its build not yet chosen) until ``release()``: a race replayed by switches,
+  not by a slow link (``held`` counts those waiting).
 """
 
 from __future__ import annotations
@@ -101,6 +104,10 @@ class _State:
     gzip: bool = True
     mounts: dict[str, Path] = field(default_factory=dict)
     zipped: dict[tuple[str, float], bytes] = field(default_factory=dict)
+    hold: list[Any] | None = None
+    """[pattern, requests still let through] while requests are held, else None."""
+    held: int = 0
+    released: threading.Event = field(default_factory=threading.Event)
     busy: int = 0
     """Requests being answered (``log`` waits a moment for them to be recorded)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -157,6 +164,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         link = state.link
         if link:
             time.sleep(link.rtt)
+        self._wait_if_held(raw)
         folder, sub = state.folder, SUB_PATH
         for mount, other in state.mounts.items():  # other sites of the same origin
             if raw.startswith(mount):
@@ -243,6 +251,21 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         sent = self._send(body, link)
         self._record(logged, 200, sent, sent == len(body))
 
+    def _wait_if_held(self, raw: str) -> None:
+        state = self.state
+        with state.lock:
+            rule = state.hold
+            if rule is None or not rule[0].search(raw.removeprefix(SUB_PATH)):
+                return
+            if rule[1] > 0:
+                rule[1] -= 1
+                return
+            state.held += 1
+            released = state.released
+        released.wait(60)
+        with state.lock:
+            state.held -= 1
+
     def _send(self, body: bytes, link: Link | None) -> int:
         sent = 0
         try:
@@ -324,6 +347,25 @@ class PagesServer:
         self.state.drops.clear()
         self.state.fails.clear()
 
+    def hold(self, pattern: str, after: int = 0) -> None:
+        """Let ``after`` requests matching ``pattern`` through, then keep the rest waiting until
+        ``release()`` (the build they are answered from is chosen once released)."""
+        with self.state.lock:
+            self.state.released = threading.Event()
+            self.state.hold = [re.compile(pattern), after]
+
+    @property
+    def held(self) -> int:
+        """Requests waiting under ``hold`` now."""
+        with self.state.lock:
+            return self.state.held
+
+    def release(self) -> None:
+        """Answer every held request (from the build served now) and hold no more."""
+        with self.state.lock:
+            self.state.hold = None
+            self.state.released.set()
+
     def offline(self) -> None:
         self.state.refuse = True
 
@@ -339,5 +381,6 @@ class PagesServer:
         return sum(s.bytes for s in self.log if s.path == path)
 
     def stop(self) -> None:
+        self.release()
         self.httpd.shutdown()
         self.httpd.server_close()

@@ -1,11 +1,13 @@
 """The Pages-like test server (``tests/_pages.py``) behaves as the offline tests and the bench assume:
 validators and ``max-age`` as GitHub Pages sends them, 304 to a matching conditional request, gzip,
-a deploy switching every next answer, faults on demand, a shared link that paces."""
+a deploy switching every next answer, faults on demand, requests held until released, a shared link
+that paces."""
 
 from __future__ import annotations
 
 import gzip
 import http.client
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,3 +96,22 @@ def test_the_shared_link_paces_every_response(served: PagesServer) -> None:
     assert len(ask(served, SUB_PATH + "big.zip")[2]) == 102_400
     took = time.monotonic() - start
     assert 0.05 + 0.1 <= took < 1.0  # one round trip, then 100 KiB at 1 MB/s
+
+
+def test_held_requests_wait_and_are_answered_from_the_build_served_when_released(
+    served: PagesServer, tmp_path: Path
+) -> None:
+    served.hold(r"(^|/)$", after=1)  # pages: the first one passes, the next waits
+    assert ask(served, SUB_PATH)[2] == b"<h1>v1</h1>"
+    answers: list[bytes] = []
+    waiting = threading.Thread(target=lambda: answers.append(ask(served, SUB_PATH)[2]))
+    waiting.start()
+    end = time.monotonic() + 5
+    while served.held == 0 and time.monotonic() < end:
+        time.sleep(0.01)
+    assert served.held == 1 and answers == []
+    assert ask(served, SUB_PATH + "big.zip")[0] == 200  # not a page: never held
+    served.deploy(tmp_path / "b")
+    served.release()
+    waiting.join(5)
+    assert answers == [b"<h1>v2</h1>"] and served.held == 0  # the build served when released

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,6 +202,14 @@ def test_a_docs_only_deploy_downloads_only_what_changed(
         page.close()
 
 
+def wait_held(server: PagesServer, timeout_s: float = 60) -> None:
+    """Until a request is held by the server (``PagesServer.hold``)."""
+    end = time.monotonic() + timeout_s
+    while server.held == 0:
+        assert time.monotonic() < end, "no request was held"
+        time.sleep(0.05)
+
+
 def docs_deploy(source: Path, dest: Path, word: str) -> str:
     """A docs-only deploy: every page of ``source`` changed (the glossary's title says ``word``),
     its sw.js made again; returns its cache's name."""
@@ -222,12 +231,15 @@ def test_a_deploy_during_an_updates_copy_is_never_offered_and_the_newest_is(
         second, third = tmp_path / "b", tmp_path / "c"
         docs_deploy(site_copy, second, "B")
         newest = docs_deploy(site_copy, third, "C")
-        host.server.set_link(Link(2, 40))  # B's pages come slowly
+        # B's copy gets its first two pages from B; its next ones wait at the server until C is
+        # deployed (the race replayed by the server's switches, not by a slow link).
+        host.server.hold(r"(^|/)$", after=2)
         host.server.deploy(second)
         page.evaluate("(async () => (await navigator.serviceWorker.getRegistration()).update())()")
         until(page, "async () => !!(await navigator.serviceWorker.getRegistration()).installing")
+        wait_held(host.server)
         host.server.deploy(third)  # lands while B's copy is being saved
-        host.server.set_link(None)
+        host.server.release()
         page.locator('[data-action="update"]').wait_for(timeout=120_000)
         waiting = "async () => (await navigator.serviceWorker.getRegistration()).waiting !== null"
         until(page, waiting)

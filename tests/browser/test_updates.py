@@ -22,14 +22,13 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from _pages import Link
 from _site import SUB_PATH, SiteServer, build_site
 
 from sitebuild import offline
 
 from .conftest import wait_ready, wait_theme
 from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
-from .test_offline_copy import OURS_JS, computes_offline, hosted, marks, wait_mark
+from .test_offline_copy import OURS_JS, computes_offline, hosted, marks, wait_held, wait_mark
 
 pytestmark = pytest.mark.browser
 
@@ -280,12 +279,21 @@ def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_off
 ) -> None:
     deployed = tmp_path / "b"
     shutil.copytree(build_b, deployed)
-    with hosted(browser, site_copy, Link(16, 40)) as host:
+    # The copy asks for the pages first: half of them pass, the rest wait at the server until B is
+    # deployed (the race replayed by the server's switches, not by a slow link). Half the pages is more
+    # than the copy's step between two counts it shows (a twentieth of its files).
+    files = offline.precache_files(site_copy)
+    pages = sum(1 for rel in files if rel == "" or rel.endswith("/") or rel.endswith("index.html"))
+    assert pages // 2 - 1 >= len(files) / 20, (pages, len(files))
+    with hosted(browser, site_copy) as host:
+        host.server.hold(r"(^|/)$", after=pages // 2)
         page = host.new_page()
         page.goto("calculators/effect/")
         wait_ready(page.locator('form[data-calculator="effect"]'))
         wait_mark(page, r"Saving for offline use\W+[1-9]")  # the copy is under way
+        wait_held(host.server)
         host.server.deploy(deployed)
+        host.server.release()
         wait_mark(page, "Available offline")
         new = cache_name(deployed)
         until(page, f"async () => {OURS_JS} === {new!r}")  # the old copy is gone once the new one runs
