@@ -107,7 +107,6 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
 
 
 compute = fw.answered(_compute, _summary, _next)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:

@@ -168,7 +168,6 @@ def _carried(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 compute = fw.answered(_compute, _summary, _next)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(
