@@ -486,6 +486,27 @@ def _dice(key: str, label: str, default: str, help_: str) -> fw.TextInput:
     )
 
 
+def _cover_inputs(prefix: str, whose: str, attacks: str) -> tuple[fw.IntInput, fw.OptionalIntInput]:
+    """A cover's armor and optional HP, for the rolls it absorbs (Outcomes § Cover Takes Damage)."""
+    return (
+        fw.IntInput(
+            f"{prefix}cover_armor",
+            f"{whose} cover's armor",
+            0,
+            0,
+            damage.MAX_ARMOR,
+            help="Its AR, in plain points.",
+        ),
+        fw.OptionalIntInput(
+            f"{prefix}cover_hp",
+            f"{whose} cover's HP",
+            1,
+            injury.MAX_HIT_POINTS,
+            help=f"Optional: roll {attacks} it absorbs against it.",
+        ),
+    )
+
+
 CALCULATOR = fw.Calculator(
     name="attack",
     title="One attack, start to finish",
@@ -550,9 +571,7 @@ CALCULATOR = fw.Calculator(
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
-        fw.OptionalIntInput(
-            "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
-        ),
+        parts.injury_hp_input("hp", "Adversary's HP"),
         parts.factor_input(
             "conditions",
             "Your conditions",
@@ -562,9 +581,7 @@ CALCULATOR = fw.Calculator(
         parts.factor_input("cover", "Your cover", 0),
         _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
         fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-        fw.OptionalIntInput(
-            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
-        ),
+        parts.injury_hp_input("own_hp", "Your HP"),
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         rolls_input(),
         fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
@@ -578,32 +595,9 @@ CALCULATOR = fw.Calculator(
             mitigation.MAX_MITIGATION,
             help="Already in the Difficulty; on a hit the rolls it costs you go against it.",
         ),
-        fw.IntInput(
-            "adversary_cover_armor",
-            "Their cover's armor",
-            0,
-            0,
-            damage.MAX_ARMOR,
-            help="Its AR, in plain points.",
-        ),
-        fw.OptionalIntInput(
-            "adversary_cover_hp",
-            "Their cover's HP",
-            1,
-            injury.MAX_HIT_POINTS,
-            help="Optional: roll your attacks it absorbs against it.",
-        ),
+        *_cover_inputs("adversary_", "Their", "your attacks"),
         parts.factor_input("concealment", "Concealment", 0),
-        fw.IntInput(
-            "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
-        ),
-        fw.OptionalIntInput(
-            "cover_hp",
-            "Your cover's HP",
-            1,
-            injury.MAX_HIT_POINTS,
-            help="Optional: roll the attacks it absorbs against it.",
-        ),
+        *_cover_inputs("", "Your", "the attacks"),
         parts.factor_input("skill", "Your defensive skill", 0),
         fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
         fw.IntInput(

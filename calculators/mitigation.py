@@ -13,7 +13,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
-from calculators.parts import ORDINARY, factor_input, threshold_reading_input
+from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
 from calculators.parts.damage_parts import dice_param, rolls_input
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
@@ -50,7 +50,7 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
     ),
     fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
     fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-    fw.OptionalIntInput("hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."),
+    injury_hp_input("hp", "Your HP"),
     fw.IntInput("current_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
     rolls_input(),
     threshold_reading_input("Injury thresholds (ruling)"),

@@ -150,6 +150,11 @@ def hp_input() -> fw.OptionalIntInput:
     )
 
 
+def injury_hp_input(key: str, label: str) -> fw.OptionalIntInput:
+    """An optional HP that only the injury odds need (Outcomes § Hit Points)."""
+    return fw.OptionalIntInput(key, label, 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds.")
+
+
 def best_physical_input() -> fw.OptionalIntInput:
     """The optional ``best_physical`` for the table reading of the thresholds; empty: the best of the
     characteristics (a hand-off carries it with the HP)."""
