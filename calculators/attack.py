@@ -29,6 +29,7 @@ from calculators.parts import (
 from calculators.parts.damage_parts import (
     chart_points,
     damage_steps,
+    dice_input,
     dice_param,
     injury_outputs,
     per_roll_text,
@@ -474,18 +475,6 @@ OUTPUTS = (
 _OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)
 
 
-def _dice(key: str, label: str, default: str, help_: str) -> fw.TextInput:
-    return fw.TextInput(
-        key,
-        label,
-        default,
-        max_length=dice.MAX_EXPRESSION_LENGTH,
-        parser=dice.parse_dice,
-        help=help_,
-        placeholder=default,
-    )
-
-
 def _cover_inputs(prefix: str, whose: str, attacks: str) -> tuple[fw.IntInput, fw.OptionalIntInput]:
     """A cover's armor and optional HP, for the rolls it absorbs (Outcomes § Cover Takes Damage)."""
     return (
@@ -567,7 +556,7 @@ CALCULATOR = fw.Calculator(
             help="If you know it: 4 for a failure by 4 (Effect \u22124; wins over the roll).",
             placeholder="from the roll",
         ),
-        _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
+        dice_input("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
@@ -579,7 +568,7 @@ CALCULATOR = fw.Calculator(
             "What shields you from a fail effect (range, movement…); not the Difficulty's.",
         ),
         parts.factor_input("cover", "Your cover", 0),
-        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        dice_input("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
         fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
         parts.injury_hp_input("own_hp", "Your HP"),
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),

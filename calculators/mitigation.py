@@ -14,7 +14,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
-from calculators.parts.damage_parts import dice_param, rolls_input
+from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     CAP_RULING,
@@ -38,14 +38,12 @@ ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitig
 
 
 CARRIED_INPUTS: tuple[fw.Input, ...] = (
-    fw.TextInput(
+    dice_input(
         "adversary_damage",
         "The attack's damage dice",
         "",
-        max_length=dice.MAX_EXPRESSION_LENGTH,
-        parser=dice.parse_dice,
+        "Optional, passed on to the damage calculator with the rolls left.",
         required=False,
-        help="Optional, passed on to the damage calculator with the rolls left.",
         placeholder="not given",
     ),
     fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),

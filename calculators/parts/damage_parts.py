@@ -21,6 +21,7 @@ __all__ = [
     "THRESHOLDS",
     "chart_points",
     "damage_steps",
+    "dice_input",
     "dice_param",
     "dice_text",
     "injury_outputs",
@@ -214,6 +215,23 @@ def parse_rolls(text: str) -> tuple[int, ...]:
     if not all(d.isascii() and d.isdigit() and len(d) <= MAX_DIGITS for d in digits):
         raise ValueError("whole numbers separated by spaces, like 11 7 14.")
     return tuple(int(item) for item in items)
+
+
+def dice_input(
+    key: str, label: str, default: str, help: str, *, required: bool = True, placeholder: str | None = None
+) -> fw.TextInput:
+    """A dice expression such as ``3d6`` or ``D 2d6+1`` (Core Mechanics § Dice Notation), read by
+    :func:`rules_core.dice.parse_dice`; its placeholder is the default unless given."""
+    return fw.TextInput(
+        key,
+        label,
+        default,
+        max_length=dice.MAX_EXPRESSION_LENGTH,
+        parser=dice.parse_dice,
+        required=required,
+        help=help,
+        placeholder=default if placeholder is None else placeholder,
+    )
 
 
 def rolls_input(key: str = "rolled", label: str = "The damage rolls you made") -> fw.TextInput:
