@@ -534,14 +534,7 @@ CALCULATOR = fw.Calculator(
             f"{checks.default_difficulty()} + every condition against your roll, "
             "the adversary's cover included."
         ),
-        fw.OptionalIntInput(
-            "roll",
-            "Roll (two kept dice)",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            help="The two dice you kept.",
-            placeholder="not rolled",
-        ),
+        parts.roll_input("Roll (two kept dice)", "The two dice you kept.", "not rolled"),
         parts.optional_modifier_input(
             "effect",
             "Or the Effect",

@@ -224,6 +224,15 @@ def optional_modifier_input(
     )
 
 
+def roll_input(
+    label: str = "Your 2d6", help: str = "Optional: the dice rolled.", placeholder: str = "optional"
+) -> fw.OptionalIntInput:
+    """The optional ``roll``: the total of the two dice kept, 2 to 12 (Core Mechanics § Dice Roll)."""
+    return fw.OptionalIntInput(
+        "roll", label, limits.CHECK_ROLL_MIN, limits.CHECK_ROLL_MAX, help=help, placeholder=placeholder
+    )
+
+
 def difficulty_input(help: str, default: int | None = None) -> fw.IntInput:
     """The ``difficulty`` of a check, between the rules' least and greatest, by default the rules' own
     (Core Mechanics § Difficulty)."""
