@@ -22,6 +22,7 @@ from calculators.parts import (
     CHECK,
     EFFECT,
     ORDINARY,
+    THRESHOLDS,
     difficulty_input,
     modifier_input,
     threshold_reading_input,
@@ -57,7 +58,6 @@ ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
 CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")

@@ -31,12 +31,17 @@ from rules_core import checks, injury, limits, mitigation
 __all__ = [
     "ADVANTAGE",
     "BEST_PHYSICAL_KEY",
+    "BLEEDING",
     "CHARACTERISTICS",
     "CHECK",
     "DAMAGE_OUTPUTS",
     "EFFECT",
+    "HIT_POINTS",
+    "MASSIVE",
     "ORDINARY",
+    "PENALTIES",
     "ROLLED_OUTPUTS",
+    "THRESHOLDS",
     "THRESHOLD_READINGS",
     "best_physical_input",
     "chance_chart",
@@ -73,6 +78,11 @@ CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
+BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
+MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
 
 DAMAGE_OUTPUTS = (
     fw.Output("rolls", "Damage rolls made"),

@@ -9,6 +9,7 @@ from calculators import framework as fw
 from calculators.format import MINUS, number, percent, signed, two_decimals
 from calculators.format import dice as dice_notation
 from calculators.framework.spec import MAX_DIGITS
+from calculators.parts import BLEEDING, MASSIVE, THRESHOLDS
 from rules_core import damage, dice, injury
 
 __all__ = [
@@ -46,15 +47,6 @@ SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
 
 
 IMMUNE = fw.RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
-
-
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-
-
-MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
-
-
-BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
 
 
 SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
