@@ -22,6 +22,7 @@ from calculators.parts import (
     CHECK,
     EFFECT,
     ORDINARY,
+    THRESHOLDS,
     difficulty_input,
     modifier_input,
     threshold_reading_input,
@@ -29,6 +30,7 @@ from calculators.parts import (
 from calculators.parts.damage_parts import (
     chart_points,
     damage_steps,
+    dice_input,
     dice_param,
     injury_outputs,
     per_roll_text,
@@ -56,7 +58,6 @@ ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
 CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
@@ -474,15 +475,24 @@ OUTPUTS = (
 _OUTPUT_KEYS = frozenset(o.key for o in OUTPUTS)
 
 
-def _dice(key: str, label: str, default: str, help_: str) -> fw.TextInput:
-    return fw.TextInput(
-        key,
-        label,
-        default,
-        max_length=dice.MAX_EXPRESSION_LENGTH,
-        parser=dice.parse_dice,
-        help=help_,
-        placeholder=default,
+def _cover_inputs(prefix: str, whose: str, attacks: str) -> tuple[fw.IntInput, fw.OptionalIntInput]:
+    """A cover's armor and optional HP, for the rolls it absorbs (Outcomes § Cover Takes Damage)."""
+    return (
+        fw.IntInput(
+            f"{prefix}cover_armor",
+            f"{whose} cover's armor",
+            0,
+            0,
+            damage.MAX_ARMOR,
+            help="Its AR, in plain points.",
+        ),
+        fw.OptionalIntInput(
+            f"{prefix}cover_hp",
+            f"{whose} cover's HP",
+            1,
+            injury.MAX_HIT_POINTS,
+            help=f"Optional: roll {attacks} it absorbs against it.",
+        ),
     )
 
 
@@ -524,14 +534,7 @@ CALCULATOR = fw.Calculator(
             f"{checks.default_difficulty()} + every condition against your roll, "
             "the adversary's cover included."
         ),
-        fw.OptionalIntInput(
-            "roll",
-            "Roll (two kept dice)",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            help="The two dice you kept.",
-            placeholder="not rolled",
-        ),
+        parts.roll_input("Roll (two kept dice)", "The two dice you kept.", "not rolled"),
         parts.optional_modifier_input(
             "effect",
             "Or the Effect",
@@ -546,13 +549,11 @@ CALCULATOR = fw.Calculator(
             help="If you know it: 4 for a failure by 4 (Effect \u22124; wins over the roll).",
             placeholder="from the roll",
         ),
-        _dice("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
+        dice_input("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
-        fw.OptionalIntInput(
-            "hp", "Adversary's HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
-        ),
+        parts.injury_hp_input("hp", "Adversary's HP"),
         parts.factor_input(
             "conditions",
             "Your conditions",
@@ -560,11 +561,9 @@ CALCULATOR = fw.Calculator(
             "What shields you from a fail effect (range, movement…); not the Difficulty's.",
         ),
         parts.factor_input("cover", "Your cover", 0),
-        _dice("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        dice_input("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
         fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-        fw.OptionalIntInput(
-            "own_hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."
-        ),
+        parts.injury_hp_input("own_hp", "Your HP"),
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         rolls_input(),
         fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
@@ -578,32 +577,9 @@ CALCULATOR = fw.Calculator(
             mitigation.MAX_MITIGATION,
             help="Already in the Difficulty; on a hit the rolls it costs you go against it.",
         ),
-        fw.IntInput(
-            "adversary_cover_armor",
-            "Their cover's armor",
-            0,
-            0,
-            damage.MAX_ARMOR,
-            help="Its AR, in plain points.",
-        ),
-        fw.OptionalIntInput(
-            "adversary_cover_hp",
-            "Their cover's HP",
-            1,
-            injury.MAX_HIT_POINTS,
-            help="Optional: roll your attacks it absorbs against it.",
-        ),
+        *_cover_inputs("adversary_", "Their", "your attacks"),
         parts.factor_input("concealment", "Concealment", 0),
-        fw.IntInput(
-            "cover_armor", "Your cover's armor", 0, 0, damage.MAX_ARMOR, help="Its AR, in plain points."
-        ),
-        fw.OptionalIntInput(
-            "cover_hp",
-            "Your cover's HP",
-            1,
-            injury.MAX_HIT_POINTS,
-            help="Optional: roll the attacks it absorbs against it.",
-        ),
+        *_cover_inputs("", "Your", "the attacks"),
         parts.factor_input("skill", "Your defensive skill", 0),
         fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
         fw.IntInput(

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, plural, signed, term
-from calculators.parts import check_chart, check_dice
+from calculators.parts import check_chart, check_dice, roll_input
 from calculators.parts.check_parts import chm_text
 from rules_core import checks, injury, limits
 
@@ -127,7 +127,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line."""
 
 
 CALCULATOR = fw.Calculator(
@@ -166,13 +165,7 @@ CALCULATOR = fw.Calculator(
         ),
         fw.IntInput("damage", "Damage taken", 0, 0, limits.MAX_DAMAGE, help="Sets the wound penalty."),
         fw.ChoiceInput("dice", "Dice", DICE, "none"),
-        fw.OptionalIntInput(
-            "roll",
-            "Your 2d6",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            help="Optional: the dice rolled.",
-        ),
+        roll_input(),
     ),
     outputs=(
         fw.Output("competence", "Competence"),

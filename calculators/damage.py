@@ -25,6 +25,7 @@ from calculators.parts.damage_parts import (
     THRESHOLDS,
     chart_points,
     damage_steps,
+    dice_input,
     dice_text,
     injury_outputs,
     per_roll_text,
@@ -173,7 +174,6 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
 
 
 compute = fw.answered(_compute, _summary, _next)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(
@@ -189,14 +189,11 @@ CALCULATOR = fw.Calculator(
             mitigation.MAX_FAIL_EFFECT,
             help="0 or more: the attacker's success effect; below 0: a fail effect after mitigation.",
         ),
-        fw.TextInput(
+        dice_input(
             "damage",
             "Damage dice",
             "3d6",
-            max_length=dice.MAX_EXPRESSION_LENGTH,
-            parser=dice.parse_dice,
-            help="As written on the weapon: 3d6, 2d6+2, D 3d3 (scale prefix D, H or K).",
-            placeholder="3d6",
+            "As written on the weapon: 3d6, 2d6+2, D 3d3 (scale prefix D, H or K).",
         ),
         fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         rolls_input(),

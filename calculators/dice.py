@@ -17,6 +17,7 @@ from calculators import parts
 from calculators.format import dice as dice_notation
 from calculators.format import number, plural, term, two_decimals
 from calculators.parts import ADVANTAGE, CHECK, chance_chart
+from calculators.parts.damage_parts import dice_input
 from rules_core import dice as rules
 from rules_core import limits
 
@@ -139,7 +140,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(
@@ -147,15 +147,7 @@ CALCULATOR = fw.Calculator(
     title="Dice roller",
     summary="Roll any dice expression, with its range, average and the chance of each total.",
     inputs=(
-        fw.TextInput(
-            "dice",
-            "Dice",
-            "2d6",
-            max_length=rules.MAX_EXPRESSION_LENGTH,
-            placeholder="2d6",
-            help="Like 2d6, 3d6-2, d6 or H 2d6 (scale prefix D, H or K).",
-            parser=rules.parse_dice,
-        ),
+        dice_input("dice", "Dice", "2d6", "Like 2d6, 3d6-2, d6 or H 2d6 (scale prefix D, H or K)."),
         fw.IntInput("times", "How many rolls", 1, 1, MAX_TIMES),
         parts.seed_input(),
         fw.ChoiceInput(

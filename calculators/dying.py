@@ -13,20 +13,23 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, plural, signed, term
-from calculators.parts import characteristic_inputs, threshold_reading_input
-from calculators.parts.injury_parts import bleeding_rate_text
+from calculators.parts import (
+    BLEEDING,
+    HIT_POINTS,
+    MASSIVE,
+    PENALTIES,
+    THRESHOLDS,
+    characteristic_inputs,
+    threshold_reading_input,
+)
+from calculators.parts.injury_parts import bleeding_rate_text, state_text
 from rules_core import injury, limits
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "chance_text", "compute"]
 
-HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
-BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
 DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
 END_ROLL = fw.RuleLink("ruling: the End roll", "rulings.md#end-roll")
-MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
 MASSIVE_RULING = fw.RuleLink("ruling: a failed massive-damage roll", "rulings.md#massive-damage-failure")
 BLEEDING_ONE = fw.RuleLink("ruling: bleeding from more than one wound", "rulings.md#bleeding-stacks")
 BLEEDING_RULING = fw.RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
@@ -37,14 +40,6 @@ MAX_FORM_DAMAGE = limits.MAX_DAMAGE
 MAX_FORM_ROUNDS = injury.MAX_SURVIVAL_ROUNDS
 CHART_POINTS = 20
 """Most points drawn in the survival chart (evenly spread over the rounds)."""
-
-NAMES = {
-    injury.InjuryCondition.UNHURT: "unhurt",
-    injury.InjuryCondition.WOUNDED: "wounded",
-    injury.InjuryCondition.SERIOUSLY_WOUNDED: "seriously wounded",
-    injury.InjuryCondition.CRITICALLY_WOUNDED: "critically wounded",
-    injury.InjuryCondition.DYING: "dying",
-}
 
 
 def chance_text(p: Fraction) -> str:
@@ -82,7 +77,7 @@ def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, b
         steps.append(
             fw.Step(
                 f"After {minute} min untreated: {damage + injury.bleeding_damage_after(minute)} damage, "
-                f"{NAMES[condition]}.",
+                f"{state_text(condition)}.",
                 BLEEDING,
             )
         )
@@ -129,9 +124,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     condition = injury.injury_condition(damage, hp, reading=reading, best_physical=best)
     modifier = injury.end_roll_modifier(endurance, damage)
     penalty = injury.wound_penalty(damage)
-    outputs = {"hp": str(hp), "state": NAMES[condition], "end_modifier": signed(modifier)}
+    outputs = {"hp": str(hp), "state": state_text(condition), "end_modifier": signed(modifier)}
     steps = [
-        fw.Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {NAMES[condition]}.", HIT_POINTS),
+        fw.Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {state_text(condition)}.", HIT_POINTS),
         fw.Step(
             f"End roll: 2d6 + End DM {signed(modifier - penalty)} + wound penalty {signed(penalty)} "
             f"= 2d6{term(modifier)}.",
@@ -219,7 +214,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

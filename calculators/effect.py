@@ -12,8 +12,8 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
-from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input
-from rules_core import action_options, checks, limits
+from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input, roll_input
+from rules_core import action_options, checks
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR", "compute"]
@@ -107,7 +107,6 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
 
 
 compute = fw.answered(_compute, _summary, _next)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:
@@ -162,13 +161,10 @@ CALCULATOR = fw.Calculator(
         fw.IntInput(
             "disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of disadvantages."
         ),
-        fw.OptionalIntInput(
-            "roll",
+        roll_input(
             "Roll (two kept dice)",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            help="Optional: the total of the two dice you kept, before modifiers.",
-            placeholder="not rolled",
+            "Optional: the total of the two dice you kept, before modifiers.",
+            "not rolled",
         ),
         fw.BoolInput(
             "reckless",

@@ -14,7 +14,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import MINUS, decimal, fraction_text, percent, plural, signed, term
 from calculators.format import dice as dice_notation
-from calculators.parts import check_chart, enum_choices, modifier_input
+from calculators.parts import check_chart, enum_choices, modifier_input, roll_input
 from calculators.parts.check_parts import chm_text
 from rules_core import checks, dice, grappling, limits
 
@@ -232,7 +232,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line."""
 
 
 CALCULATOR = fw.Calculator(
@@ -261,13 +260,7 @@ CALCULATOR = fw.Calculator(
             "adversary_weapon", "The adversary holds", WEAPONS, grappling.GrappleWeapon.NONE.value
         ),
         fw.ChoiceInput("manoeuvre", "Manoeuvre declared", MANOEUVRES, "none"),
-        fw.OptionalIntInput(
-            "roll",
-            "Your 2d6",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            help="Optional: the dice rolled.",
-        ),
+        roll_input(),
         fw.ChoiceInput("pistol", "A pistol (ruling)", PISTOL_READINGS, grappling.PistolReading.EDGE.value),
         fw.ChoiceInput(
             "sweep", "Sweep Difficulty (ruling)", SWEEP_READINGS, grappling.SweepReading.TWO.value

@@ -16,6 +16,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
+    THRESHOLDS,
     best_physical_input,
     characteristic_inputs,
     hp_input,
@@ -38,7 +39,6 @@ SURGERY = fw.RuleLink("Surgery", "rules/healing.md#surgery")
 CARE = fw.RuleLink("Medical care", "rules/healing.md#medical-care")
 CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
 LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
 LEVEL_RULING = fw.RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
 RATE_RULING = fw.RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
 LOST_RULING = fw.RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
@@ -321,7 +321,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

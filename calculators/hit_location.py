@@ -115,7 +115,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(
@@ -126,14 +125,7 @@ CALCULATOR = fw.Calculator(
         parts.seed_input(),
         fw.OptionalIntInput("hp", "Target's HP", 1, limits.MAX_HIT_POINTS, placeholder="optional"),
         fw.OptionalIntInput("damage", "Damage of the hit", 0, limits.MAX_DAMAGE, placeholder="optional"),
-        fw.OptionalIntInput(
-            "roll",
-            "Your own 2d6 roll",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            placeholder="optional",
-            help="Rolled real dice? It replaces the roll.",
-        ),
+        parts.roll_input("Your own 2d6 roll", "Rolled real dice? It replaces the roll."),
         fw.OptionalIntInput(
             "side_roll",
             "Your 1d6 for the side",

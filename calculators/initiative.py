@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.parts import CHARACTERISTICS, chance_chart, modifier_input
+from calculators.parts import CHARACTERISTICS, chance_chart, modifier_input, roll_input
 from calculators.parts.check_parts import chm_text
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
@@ -188,7 +188,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(
@@ -222,14 +221,7 @@ CALCULATOR = fw.Calculator(
         fw.IntInput(
             "skill", "Skill", 0, 0, checks.MAX_SKILL, help="Recon, Tactics or the weapon skill you lead with."
         ),
-        fw.OptionalIntInput(
-            "roll",
-            "Roll (2d6)",
-            limits.CHECK_ROLL_MIN,
-            limits.CHECK_ROLL_MAX,
-            placeholder="not rolled",
-            help="Your two dice, once rolled.",
-        ),
+        roll_input("Roll (2d6)", "Your two dice, once rolled.", "not rolled"),
         fw.BoolInput("ambush", "Ambushing (ready while the foes are not)"),
         fw.BoolInput("unprepared", "Caught unprepared (ambushed, or nobody ready)"),
         modifier_input(

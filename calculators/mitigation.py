@@ -13,8 +13,8 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
-from calculators.parts import ORDINARY, factor_input, threshold_reading_input
-from calculators.parts.damage_parts import dice_param, rolls_input
+from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
+from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     CAP_RULING,
@@ -38,19 +38,17 @@ ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitig
 
 
 CARRIED_INPUTS: tuple[fw.Input, ...] = (
-    fw.TextInput(
+    dice_input(
         "adversary_damage",
         "The attack's damage dice",
         "",
-        max_length=dice.MAX_EXPRESSION_LENGTH,
-        parser=dice.parse_dice,
+        "Optional, passed on to the damage calculator with the rolls left.",
         required=False,
-        help="Optional, passed on to the damage calculator with the rolls left.",
         placeholder="not given",
     ),
     fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
     fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
-    fw.OptionalIntInput("hp", "Your HP", 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds."),
+    injury_hp_input("hp", "Your HP"),
     fw.IntInput("current_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
     rolls_input(),
     threshold_reading_input("Injury thresholds (ruling)"),
@@ -168,7 +166,6 @@ def _carried(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 compute = fw.answered(_compute, _summary, _next)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

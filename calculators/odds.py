@@ -97,7 +97,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 compute = fw.answered(_compute, _summary)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

@@ -15,6 +15,10 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, signed
 from calculators.parts import (
+    BLEEDING,
+    HIT_POINTS,
+    PENALTIES,
+    THRESHOLDS,
     best_physical_input,
     characteristic_inputs,
     hp_input,
@@ -29,10 +33,6 @@ __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "compute"]
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
 
-HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
-BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
 SERIOUS = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
 TARGETED = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
 THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
@@ -176,7 +176,6 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
 
 
 compute = fw.answered(_compute, _summary, _next)
-"""The calculation, then its answer in one line (and hand-offs carrying its numbers)."""
 
 
 CALCULATOR = fw.Calculator(

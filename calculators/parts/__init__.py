@@ -31,12 +31,17 @@ from rules_core import checks, injury, limits, mitigation
 __all__ = [
     "ADVANTAGE",
     "BEST_PHYSICAL_KEY",
+    "BLEEDING",
     "CHARACTERISTICS",
     "CHECK",
     "DAMAGE_OUTPUTS",
     "EFFECT",
+    "HIT_POINTS",
+    "MASSIVE",
     "ORDINARY",
+    "PENALTIES",
     "ROLLED_OUTPUTS",
+    "THRESHOLDS",
     "THRESHOLD_READINGS",
     "best_physical_input",
     "chance_chart",
@@ -73,6 +78,11 @@ CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
 ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
+HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
+THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
+PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
+BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
+MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
 
 DAMAGE_OUTPUTS = (
     fw.Output("rolls", "Damage rolls made"),
@@ -150,6 +160,11 @@ def hp_input() -> fw.OptionalIntInput:
     )
 
 
+def injury_hp_input(key: str, label: str) -> fw.OptionalIntInput:
+    """An optional HP that only the injury odds need (Outcomes § Hit Points)."""
+    return fw.OptionalIntInput(key, label, 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds.")
+
+
 def best_physical_input() -> fw.OptionalIntInput:
     """The optional ``best_physical`` for the table reading of the thresholds; empty: the best of the
     characteristics (a hand-off carries it with the HP)."""
@@ -216,6 +231,15 @@ def optional_modifier_input(
     """A DM or an Effect that may be left empty (a roll not made yet), within the same bound."""
     return fw.OptionalIntInput(
         key, label, -limits.MAX_MODIFIER, limits.MAX_MODIFIER, help=help, placeholder=placeholder
+    )
+
+
+def roll_input(
+    label: str = "Your 2d6", help: str = "Optional: the dice rolled.", placeholder: str = "optional"
+) -> fw.OptionalIntInput:
+    """The optional ``roll``: the total of the two dice kept, 2 to 12 (Core Mechanics § Dice Roll)."""
+    return fw.OptionalIntInput(
+        "roll", label, limits.CHECK_ROLL_MIN, limits.CHECK_ROLL_MAX, help=help, placeholder=placeholder
     )
 
 

@@ -9,6 +9,7 @@ from calculators import framework as fw
 from calculators.format import MINUS, number, percent, signed, two_decimals
 from calculators.format import dice as dice_notation
 from calculators.framework.spec import MAX_DIGITS
+from calculators.parts import BLEEDING, MASSIVE, THRESHOLDS
 from rules_core import damage, dice, injury
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "THRESHOLDS",
     "chart_points",
     "damage_steps",
+    "dice_input",
     "dice_param",
     "dice_text",
     "injury_outputs",
@@ -45,15 +47,6 @@ SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
 
 
 IMMUNE = fw.RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
-
-
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-
-
-MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
-
-
-BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
 
 
 SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
@@ -214,6 +207,23 @@ def parse_rolls(text: str) -> tuple[int, ...]:
     if not all(d.isascii() and d.isdigit() and len(d) <= MAX_DIGITS for d in digits):
         raise ValueError("whole numbers separated by spaces, like 11 7 14.")
     return tuple(int(item) for item in items)
+
+
+def dice_input(
+    key: str, label: str, default: str, help: str, *, required: bool = True, placeholder: str | None = None
+) -> fw.TextInput:
+    """A dice expression such as ``3d6`` or ``D 2d6+1`` (Core Mechanics § Dice Notation), read by
+    :func:`rules_core.dice.parse_dice`; its placeholder is the default unless given."""
+    return fw.TextInput(
+        key,
+        label,
+        default,
+        max_length=dice.MAX_EXPRESSION_LENGTH,
+        parser=dice.parse_dice,
+        required=required,
+        help=help,
+        placeholder=default if placeholder is None else placeholder,
+    )
 
 
 def rolls_input(key: str = "rolled", label: str = "The damage rolls you made") -> fw.TextInput:
