@@ -111,7 +111,14 @@ function startOffline() {
 
   async function checkForUpdate() {
     const registration = await navigator.serviceWorker.getRegistration(base.href);
-    if (registration) registration.update().catch(() => {});
+    if (!registration) return;
+    registration.update().catch(() => {});
+    // An install still under way takes that call in (Chromium folds it into the running job) and then
+    // fails, its copy outdated: ask again once it is gone, or the newest version waits for the next check.
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      if (installing.state === "redundant") registration.update().catch(() => {});
+    });
   }
 
   // A new version that took over by itself (this page's copy was incomplete or outdated): the mark
