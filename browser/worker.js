@@ -9,6 +9,7 @@
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
+import { nestsDeeper } from "./lib/documents.js";
 import { pack, unpack } from "./lib/snapshot-pages.js";
 
 // Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, version}.
@@ -428,24 +429,12 @@ self.onmessage = async (event) => {
 };
 
 // Bounded input: a call's JSON text is measured here, before Python parses it, against
-// the page's limits (Python's, sitebuild/table_ui.py): its length, and its nesting depth by one
-// pass over the text (no recursion, no parse). Answers a sentence for the page, or "" when it fits.
+// the page's limits (Python's, sitebuild/table_ui.py): its length, and its nesting depth
+// (nestsDeeper: one pass over the text, no recursion, no parse). Answers a sentence for the page, or "" when it fits.
 function measure(text, limits) {
   if (!limits || !(limits.chars > 0) || !(limits.depth > 0)) return "The rules engine was given no limits to check this against.";
   if (text.length > limits.chars) return `Too large to read (${text.length} characters; at most ${limits.chars}).`;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      depth++;
-      if (depth > limits.depth) return `Too deeply nested to be read (more than ${limits.depth} levels).`;
-    } else if (c === 93 || c === 125) depth--;
-  }
+  if (nestsDeeper(text, limits.depth)) return `Too deeply nested to be read (more than ${limits.depth} levels).`;
   return "";
 }
 
