@@ -247,11 +247,13 @@ function startCalculators() {
       }
       for (const el of controls(form)) if (el.name in values) setValue(el, values[el.name], settings.true);
       if (Object.keys(values).length) markStale(form, true);
-      // A hand-off link names only what it carries: all of that was given. A page's own address (written
-      // back after each edit) names every field: then only those away from the default were given.
+      // A hand-off link names only what it carries: all of that was given (but a field it leaves empty,
+      // a value it does not know). A page's own address (written back after each edit) names every
+      // field: then only those away from the default were given.
       const handedOn = Object.keys(values).length < controls(form).length;
       for (const el of controls(form)) {
-        if (el.name in values && (handedOn || !isDefault(el))) form.mnemeGiven.add(el.name);
+        const known = handedOn ? values[el.name] !== "" : !isDefault(el);
+        if (el.name in values && known) form.mnemeGiven.add(el.name);
       }
       const fold = form.querySelector("[data-more]");
       if (fold && Array.from(fold.querySelectorAll("input, select")).some((el) => el.name in values && !isDefault(el))) {
@@ -398,18 +400,6 @@ function startCalculators() {
     if (!pageSettings()) return console.warn("calculators: this page has no settings (#mneme-table-config)");
     for (const form of forms) bind(form, forms.length === 1);
   }
-
-  // An abbreviation (DM, ChM, HP...) explains itself on a tap: a phone has no hover for its title.
-  document.addEventListener("click", (event) => {
-    const abbr = event.target instanceof Element ? event.target.closest("abbr[title]") : null;
-    if (!abbr) return;
-    const shown = abbr.nextElementSibling?.matches(".calc-abbr-tip") ? abbr.nextElementSibling : null;
-    if (shown) return shown.remove();
-    const tip = document.createElement("span");
-    tip.className = "calc-abbr-tip";
-    tip.textContent = ` (${abbr.title})`;
-    abbr.after(tip);
-  });
 
   holdTheme(CONFIG.themeHoldMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };

@@ -274,6 +274,6 @@ def test_on_a_wide_screen_form_and_answer_sit_side_by_side(page: Any, open_calcu
     abbr = page.locator("article abbr[title]").first
     title = abbr.get_attribute("title")
     abbr.click()
-    expect(page.locator("article .calc-abbr-tip").first).to_have_text(f" ({title})")
+    expect(page.locator("article .mneme-abbr-tip").first).to_have_text(f" ({title})")
     abbr.click()
-    expect(page.locator("article .calc-abbr-tip")).to_have_count(0)
+    expect(page.locator("article .mneme-abbr-tip")).to_have_count(0)
