@@ -35,6 +35,7 @@ function plainResult(payload) {
     const error = new Error(payload?.error || "the rules engine refused this");
     error.path = payload?.path || "";
     error.refused = true;
+    error.prompt = payload?.prompt === true; // not a mistake: what to give next
     throw error;
   }
   return payload.value;
