@@ -243,6 +243,8 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     head = f"{'Hit' if out['outcome'] == 'success' else 'Miss'} (Effect {out['effect']})"
     if out["target"] == "nobody":
         return f"Defended (Effect {out['effect']}): you take no damage and deal none."
+    if out["target"] == "reply":
+        return f"{head}: the adversary's fail effect comes at you; follow “what comes at you” to work it out."
     if out["target"] == "adversary":
         text = f"{head}: {_rolls(out)} against the adversary, {_damage(out)}"
         if "adversary_cover_rolls" in out:
@@ -282,10 +284,24 @@ _MITIGATION_NAMES = {"damage": "adversary_damage", "rate_of_attack": "adversary_
 """Mitigation's names for the attacker's dice and rate (it passes them on to the damage calculator)."""
 
 
+def _reply(values: Mapping[str, Any], out: Mapping[str, str]) -> fw.Handoff:
+    """A miss while attacking, handed to the I'm attacked side: the margin, and what this side was given
+    that still counts there (the DM and Difficulty, the folded mitigating factors and readings), when set
+    away from the form's own default (a default handed on would read as given)."""
+    failed_by = str(-int(out["effect"].replace("\u2212", "-")))
+    defaults = {item.key: item.default for item in CALCULATOR.inputs}
+    kept = ("modifier", "difficulty", "concealment", "skill", "defend", "order", "cover_cap", "reading")
+    changed = ((key, _param(values[key])) for key in kept if values[key] != defaults[key])
+    params = (("side", "attacked"), ("failed_by", failed_by), *changed)
+    return fw.Handoff("what comes at you", "calculators/attack.md", params)
+
+
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
     """Hand-offs carrying the whole situation as given: the mitigation of the fail effect, the damage
     rolls (dice, rate, armor, HP, damage already taken, the readings, the rolls made) and, when you are hit
     and the rolls are known, your injury state with the exact damage and the largest roll."""
+    if out.get("target") == "reply":
+        return (_reply(values, out),)
     if out.get("rolls") is None:
         return ()
     side = out["target"] == "adversary"
@@ -366,6 +382,20 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         outputs["target"] = "adversary"
         steps.append(fw.Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
         steps.extend(_adversary_cover(values, outputs))
+    elif values["side"] == "attack":
+        # A miss while attacking: the adversary's reply comes at you, but this side of the form holds
+        # nothing about it (the I'm attacked fields are hidden): no hidden default decides it; the
+        # answer hands the margin to the I'm attacked side instead.
+        outputs["target"] = "reply"
+        steps.append(
+            fw.Step(
+                f"A miss: failed by {outcome.fail_degree}, the adversary's fail effect comes at you. Work it "
+                "out as “I'm attacked” with that margin (your conditions, cover, their damage, your "
+                "armor).",
+                ON_FAILURE,
+            )
+        )
+        return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     else:
         mitigated, more = _mitigate(values, outcome.fail_degree)
         steps.extend(more)

@@ -64,13 +64,13 @@ def test_without_a_roll_only_the_chance_shows() -> None:
 
 def test_the_mitigation_example_2d6_plus_4_against_13_rolling_6() -> None:
     # Core Mechanics § Mitigating the Fail Effect: 2d6+4 against 13, a roll of 6 -> Effect -3.
-    out = outputs(modifier=4, difficulty=13, roll=6, conditions=1, cover=1)
+    out = outputs(side="attacked", modifier=4, difficulty=13, roll=6, conditions=1, cover=1)
     assert (out["effect"], out["outcome"], out["target"]) == ("\u22123", "failure", "you")
     assert (out["remaining"], out["cover_absorbs"], out["rolls"]) == ("1", "1", "1")
 
 
 def test_a_failure_fully_mitigated_is_an_ordinary_failure_without_damage() -> None:
-    out = outputs(roll=5, cover=2, skill=1)
+    out = outputs(side="attacked", roll=5, cover=2, skill=1)
     assert (out["remaining"], out["ordinary_failure"], out["rolls"]) == ("0", "yes", EMPTY)
 
 
@@ -113,7 +113,9 @@ def test_every_step_agrees_with_the_effect_mitigation_and_damage_calculators(
     hp: int,
 ) -> None:
     dice = f"{count}d{sides}"
+    check = outputs("effect", modifier=modifier, difficulty=difficulty, roll=roll)
     out = outputs(
+        side="attack" if check["outcome"] == "success" else "attacked",  # a miss is worked out as attacked
         modifier=modifier,
         difficulty=difficulty,
         roll=roll,
@@ -129,7 +131,6 @@ def test_every_step_agrees_with_the_effect_mitigation_and_damage_calculators(
         own_armor=armor,
         own_hp=hp,
     )
-    check = outputs("effect", modifier=modifier, difficulty=difficulty, roll=roll)
     assert (out["chance"], out["effect"], out["outcome"]) == (
         check["chance"],
         check["effect"],
@@ -161,16 +162,16 @@ def _minus(text: str) -> str:
 
 def test_defend_with_skill_raises_the_rolls_dm_by_the_skill() -> None:
     """Actions § Defend Action > Skill Doubling: "this also affects the DM of the roll"."""
-    out = outputs(modifier=1, difficulty=8, roll=4, skill=1, defend="skill")
+    out = outputs(side="attacked", modifier=1, difficulty=8, roll=4, skill=1, defend="skill")
     assert (out["chance"], _minus(out["effect"])) == ("72.22%", "-2")
     assert (out["remaining"], out["ordinary_failure"], out["rolls"]) == ("0", "yes", EMPTY)
-    plain = outputs(modifier=1, difficulty=8, roll=4, skill=1)
+    plain = outputs(side="attacked", modifier=1, difficulty=8, roll=4, skill=1)
     assert (plain["chance"], _minus(plain["effect"]), plain["remaining"]) == ("58.33%", "-3", "2")
 
 
 def test_defend_with_cover_leaves_the_rolls_dm_alone() -> None:
     """Actions § Defend Action > Skill Doubling: only a doubled skill changes the roll's DM."""
-    out = outputs(modifier=1, difficulty=8, roll=4, skill=1, cover=1, defend="cover")
+    out = outputs(side="attacked", modifier=1, difficulty=8, roll=4, skill=1, cover=1, defend="cover")
     assert (out["chance"], _minus(out["effect"])) == ("58.33%", "-3")
     assert (out["remaining"], out["cover_absorbs"]) == ("0", "2")
 
@@ -189,10 +190,10 @@ def test_a_skill_defend_past_the_modifier_limit_is_an_error_on_skill() -> None:
 
 def test_cover_above_4_counts_as_4_in_the_attack_too() -> None:
     """Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4"."""
-    out = outputs(modifier=0, difficulty=8, roll=2, cover=5)
+    out = outputs(side="attacked", modifier=0, difficulty=8, roll=2, cover=5)
     assert _minus(out["effect"]) == "-6"
     assert (out["cover_absorbs"], out["remaining"], out["rolls"]) == ("4", "2", "2")
-    kept = outputs(modifier=0, difficulty=8, roll=2, cover=5, cover_cap="doubling_only")
+    kept = outputs(side="attacked", modifier=0, difficulty=8, roll=2, cover=5, cover_cap="doubling_only")
     assert (kept["cover_absorbs"], kept["remaining"], kept["rolls"]) == ("5", "1", "1")
 
 
@@ -208,7 +209,14 @@ def test_the_cover_takes_the_attacks_it_absorbs_against_its_armor_and_hp() -> No
     left = Fraction(sum(max(0, 20 - w) for w in ways), whole)
     broken = Fraction(sum(1 for w in ways if w > 20), whole)
     out = outputs(
-        modifier=0, difficulty=8, roll=4, cover=2, adversary_damage="3d6", cover_armor=2, cover_hp=20
+        side="attacked",
+        modifier=0,
+        difficulty=8,
+        roll=4,
+        cover=2,
+        adversary_damage="3d6",
+        cover_armor=2,
+        cover_hp=20,
     )
     assert out["cover_absorbs"] == "2"
     assert (out["cover_damage"], out["cover_left"], out["cover_broken"]) == (
@@ -217,7 +225,7 @@ def test_the_cover_takes_the_attacks_it_absorbs_against_its_armor_and_hp() -> No
         percent(broken),
     )
     assert (out["cover_damage"], out["cover_broken"]) == ("17.00", "20.58%")
-    assert outputs(modifier=0, difficulty=8, roll=4, cover=2)["cover_damage"] == EMPTY
+    assert outputs(side="attacked", modifier=0, difficulty=8, roll=4, cover=2)["cover_damage"] == EMPTY
 
 
 def test_the_adversarys_cover_takes_the_rolls_it_cost_you_on_a_hit() -> None:
@@ -279,8 +287,8 @@ def test_the_adversarys_cover_counts_at_most_4_and_nothing_on_a_failure() -> Non
 
 def test_the_effect_can_be_given_instead_of_the_roll() -> None:
     """Knowing "I failed by 5", a player enters the Effect; it wins over the roll (CM § Effect)."""
-    by_effect = outputs(effect=-5, cover=2, roll=9)
-    by_roll = outputs(modifier=0, difficulty=8, roll=3, cover=2)
+    by_effect = outputs(side="attacked", failed_by=5, cover=2, roll=9)
+    by_roll = outputs(side="attacked", modifier=0, difficulty=8, roll=3, cover=2)
     keys = ("effect", "outcome", "remaining", "cover_absorbs", "rolls", "expected")
     assert {k: by_effect[k] for k in keys} == {k: by_roll[k] for k in keys}
     assert by_effect["effect"] == f"{MINUS}5" and by_effect["remaining"] == "3"
@@ -293,7 +301,7 @@ def test_the_summary_says_the_answer_in_words() -> None:
         outputs(**HIT)["summary"]
         == "Hit (Effect +3): 4 rolls of 3d6 against the adversary, about 42 damage on average."
     )
-    hit = outputs(effect=-5, adversary_damage="3d3-2", own_armor=4, cover=2)
+    hit = outputs(side="attacked", failed_by=5, adversary_damage="3d3-2", own_armor=4, cover=2)
     assert hit["summary"] == (
         f"Miss (Effect {MINUS}5): you take 3 rolls of 3d3{MINUS}2 {MINUS} armor 4 (at least 0 a roll), "
         "about 1.67 damage on average; your cover takes 2."
@@ -305,9 +313,9 @@ def test_the_hand_off_links_carry_the_whole_situation() -> None:
     """Mitigated to 3 rolls: the mitigation link carries the fail effect, every factor and the damage
     situation; the damage link Effect -3 with the adversary's dice, your armor, HP and damage so far; with
     no rolls made there is no damage taken to carry to the thresholds (an average is nobody's damage)."""
-    details = compute(effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24)[
-        "next"
-    ]
+    details = compute(
+        side="attacked", failed_by=5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24
+    )["next"]
     assert (
         'href="calculators/mitigation/?fail_effect=5&amp;conditions=0&amp;concealment=0&amp;cover=2&amp;'
         "skill=0&amp;defend=none&amp;order=priority&amp;cover_cap=always&amp;adversary_damage=3d3-2&amp;"
@@ -324,7 +332,14 @@ def test_the_rolls_made_give_the_hit_taken_the_state_and_the_thresholds_link() -
     # Outcomes § Armor: 3 rolls of 3d3-2 rolled 7, 5, 6, less armor 4: 3, 1, 2 = 6 damage, largest 3.
     # With 3 already: 9 of HP 24, seriously wounded (from 8).
     result = compute(
-        effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24, rolled="7 5 6"
+        side="attacked",
+        failed_by=5,
+        cover=2,
+        adversary_damage="3d3-2",
+        own_armor=4,
+        own_damage=3,
+        own_hp=24,
+        rolled="7 5 6",
     )
     out = result["outputs"]
     assert (out["taken"], out["largest"], out["damage_now"], out["state_now"]) == (
