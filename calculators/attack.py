@@ -562,7 +562,7 @@ CALCULATOR = fw.Calculator(
         ),
         difficulty_input(
             f"{checks.default_difficulty()} + every condition against your roll, "
-            "the adversary's cover included."
+            "the adversary's cover included. Range, size, cover: the referee's call."
         ),
         parts.roll_input("Roll (two kept dice)", "The two dice you kept.", "not rolled"),
         parts.optional_modifier_input(
@@ -579,7 +579,12 @@ CALCULATOR = fw.Calculator(
             help="If you know it: 4 for a failure by 4 (Effect \u22124; wins over the roll).",
             placeholder="from the roll",
         ),
-        dice_input("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
+        dice_input(
+            "damage",
+            "Your weapon's damage",
+            "3d6",
+            "Rolled on a success. No weapon lists in the rules: the referee's dice.",
+        ),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
@@ -588,10 +593,16 @@ CALCULATOR = fw.Calculator(
             "conditions",
             "Your conditions",
             0,
-            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
+            "What shields you from a fail effect (range, movement…); not the Difficulty's. "
+            "How much: the referee's call.",
         ),
-        parts.factor_input("cover", "Your cover", 0),
-        dice_input("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        parts.factor_input("cover", "Your cover", 0, "No cover values in the rules: the referee's call."),
+        dice_input(
+            "adversary_damage",
+            "Adversary's damage",
+            "2d6",
+            "Rolled against you on a failure: the referee's dice.",
+        ),
         fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
         parts.injury_hp_input("own_hp", "Your HP"),
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),

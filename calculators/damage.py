@@ -193,7 +193,7 @@ CALCULATOR = fw.Calculator(
             "damage",
             "Damage dice",
             "3d6",
-            "As written on the weapon: 3d6, 2d6+2, D 3d3 (scale prefix D, H or K).",
+            "3d6, 2d6+2, D 3d3 (scale prefix D, H or K). No weapon lists in the rules: the referee's dice.",
         ),
         fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         rolls_input(),

@@ -42,7 +42,7 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
         "adversary_damage",
         "The attack's damage dice",
         "",
-        "Optional, passed on to the damage calculator with the rolls left.",
+        "Optional, passed on with the rolls left. No weapon lists in the rules: the referee's dice.",
         required=False,
         placeholder="not given",
     ),
@@ -181,9 +181,21 @@ CALCULATOR = fw.Calculator(
             mitigation.MAX_FAIL_EFFECT,
             help="The failure's size: 3, or -3 as an Effect; both mean the same.",
         ),
-        factor_input("conditions", "Conditions", 0, "What shields you: your movement, size, the range."),
-        factor_input("concealment", "Concealment", 0, "Concealment modifier (smoke, darkness, foliage)."),
-        factor_input("cover", "Cover", 2, "Cover modifier of what stands between."),
+        factor_input(
+            "conditions",
+            "Conditions",
+            0,
+            "What shields you: your movement, size, the range. How much: the referee's call.",
+        ),
+        factor_input(
+            "concealment",
+            "Concealment",
+            0,
+            "Smoke, darkness, foliage. How much: the referee's call.",
+        ),
+        factor_input(
+            "cover", "Cover", 2, "What stands between. No cover values in the rules: the referee's call."
+        ),
         factor_input("skill", "Skill", 0, "The defender's relevant skill level."),
         fw.ChoiceInput(
             "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."

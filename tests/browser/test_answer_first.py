@@ -85,7 +85,7 @@ def test_a_hit_in_one_attack_shows_no_dash(page: Any, open_calculator: Any) -> N
     )
     assert not form.locator('[data-output="remaining"]').is_visible()
     assert not form.locator('[data-output="adversary_cover_rolls"]').is_visible()
-    assert "failed_by=5" in (form.locator('a[data-handoff="attack"]').get_attribute("href") or "")
+    assert "failed_by=3" in (form.locator('a[data-handoff="attack"]').get_attribute("href") or "")
 
 
 def test_mitigation_hands_the_rolls_left_to_the_damage_calculator(page: Any, open_calculator: Any) -> None:
