@@ -54,7 +54,9 @@ def test_an_incoming_attack_told_whole_and_prompts_that_are_questions(page: Any)
     )
     page.set_viewport_size(PHONE)
     page.goto("table/tracker/")
-    expect(page.locator('[data-mneme-table="tracker"]')).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    expect(page.locator('[data-mneme-table="tracker"]')).to_have_attribute(
+        "data-state", "ready", timeout=BOOT_MS
+    )
 
     kara = card(page, "Kara")
     box = kara.locator("[data-incoming]")
