@@ -200,6 +200,25 @@ function startCalculators() {
     return first ? unwrittenFor(() => sessionStorage, location) : null;
   }
 
+  // A hand-off to this very page (One attack's miss to its "I'm attacked" side): the theme's instant
+  // navigation does not load a page again for a new query, so the link's values are applied here, the
+  // form first back at its defaults as a link opens it, and the address moves on (Back returns to it).
+  function samePageHandoff(event, link) {
+    const forms = document.querySelectorAll("form[data-calculator]");
+    if (!link || forms.length !== 1 || !forms[0].mnemeBound || event.defaultPrevented) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || url.pathname !== location.pathname) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const form = forms[0];
+    history.pushState(null, "", url.href);
+    form.reset();
+    takeAddress(form, true);
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+    window.scrollTo(0, form.getBoundingClientRect().top + window.scrollY);
+  }
+
   function syncUrlNow() {
     for (const form of Array.from(unsynced)) syncUrl(form);
   }
@@ -214,21 +233,14 @@ function startCalculators() {
       if (target?.closest("a[href]")) reloaded = false; // a link followed: its page starts from its address
       const leaving = !target || target.closest("a[href]") || !Array.from(unsynced).some((f) => f.contains(target));
       if (leaving) syncUrlNow();
+      samePageHandoff(event, target?.closest("a[data-handoff]"));
     },
     true,
   );
 
-  function bind(form, single) {
-    if (form.mnemeBound) return;
-    form.mnemeBound = true;
-    form.mnemePath = location.pathname; // the page it is on (syncUrl)
-    const name = form.dataset.calculator;
-    const root = form.dataset.root || "";
-    const retry = form.querySelector("[data-retry]");
-    let running = false;
-    let again = false;
-
-    for (const button of form.querySelectorAll(".calc-step, .calc-sign")) button.hidden = false;
+  // The values the address gives (a link followed, a shared link, a reload): set in the form, and marked
+  // as given where a hand-off link named them.
+  function takeAddress(form, single) {
     form.mnemeLinkErrors = {};
     // The fields the player gave, or a link handed on ("use my character" leaves them alone).
     form.mnemeGiven = new Set();
@@ -262,6 +274,20 @@ function startCalculators() {
     }
     updateRulings(form);
     updateShown(form);
+  }
+
+  function bind(form, single) {
+    if (form.mnemeBound) return;
+    form.mnemeBound = true;
+    form.mnemePath = location.pathname; // the page it is on (syncUrl)
+    const name = form.dataset.calculator;
+    const root = form.dataset.root || "";
+    const retry = form.querySelector("[data-retry]");
+    let running = false;
+    let again = false;
+
+    for (const button of form.querySelectorAll(".calc-step, .calc-sign")) button.hidden = false;
+    takeAddress(form, single);
 
     const staleMark = form.querySelector("[data-stale-mark]");
     const updating = staleMark ? staleMark.textContent : "";

@@ -204,8 +204,13 @@ def test_the_faults_once_seen_are_gone(page: Any, open_calculator: Any) -> None:
         "you\u201d to work it out."
     )
     assert outputs(form)["rolls"] == EMPTY
-    form = follow(page, form, "attack")
-    assert form.locator('[name="side"]').input_value() == "attacked"
+    form.locator('[data-next] a[data-handoff="attack"]').click()  # the same page: wait for its new form
+    expect(page.locator('form[data-calculator="attack"] [name="side"]')).to_have_value(
+        "attacked", timeout=STEP_MS
+    )
+    form = page.locator('form[data-calculator="attack"]')
+    wait_ready(form)
+    fresh(form)
     assert form.locator('[name="failed_by"]').input_value() == "3"
     expect(form.locator('[name="adversary_damage"]')).to_be_visible()  # what the answer reads, in view
     assert outputs(form)["summary"].startswith(f"Miss (Effect {MINUS}3): you take 3 rolls of 2d6")
