@@ -143,6 +143,7 @@ def page_config() -> dict[str, Any]:
             "damage": tracker.MAX_COMBATANT_DAMAGE,
             "hp": _most_hp(),
         },
+        "ids": {"pattern": character.ID_PATTERN.pattern, "reserved": sorted(character.RESERVED_IDS)},
         "characteristics": [[key, short] for key, short in character.CHARACTERISTICS.items()],
         "states": {c.value: c.value.replace("_", " ") for c in injury.InjuryCondition},
         "modes": _modes(),
