@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, plural, signed, term
-from calculators.parts import check_chart, check_dice, roll_input
+from calculators.parts import characteristic_input, check_chart, check_dice, roll_input, skill_input
 from calculators.parts.check_parts import chm_text
 from rules_core import checks, injury, limits
 
@@ -134,10 +134,8 @@ CALCULATOR = fw.Calculator(
     title="Skill check",
     summary="Build a check: competence, unskilled, combined difficulties, modifiers of one kind, wounds.",
     inputs=(
-        fw.IntInput("characteristic", "Characteristic", 7, 0, limits.MAX_CHARACTERISTIC),
-        fw.OptionalIntInput(
-            "skill", "Skill level", 0, limits.MAX_SKILL, default=0, help="Blank: you do not have the skill."
-        ),
+        characteristic_input("characteristic", "Characteristic"),
+        skill_input("skill", "Skill level", "Blank: you do not have the skill.", default=0),
         fw.TextInput(
             "modifiers",
             "Modifiers",

@@ -33,7 +33,7 @@ from calculators.parts.damage_parts import (
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
-from rules_core import damage, dice, injury, limits, mitigation
+from rules_core import damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "compute", "scale_prefix"]
 
@@ -219,13 +219,7 @@ CALCULATOR = fw.Calculator(
         ),
         fw.ChoiceInput("minimum", "Minimum damage (ruling)", MINIMUM_CHOICES, "each_roll"),
         threshold_reading_input("Injury thresholds (ruling)"),
-        fw.OptionalIntInput(
-            "best_physical",
-            "Best physical characteristic",
-            0,
-            limits.MAX_CHARACTERISTIC,
-            help="Only for the table reading of the thresholds.",
-        ),
+        parts.best_physical_input("Only for the table reading of the thresholds.", placeholder="optional"),
     ),
     outputs=(
         *parts.DAMAGE_OUTPUTS,

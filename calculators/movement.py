@@ -242,22 +242,11 @@ CALCULATOR = fw.Calculator(
             help="Seriously wounded: \u00be speed, no Dash. Critically wounded or dying: no movement.",
         ),
         fw.ChoiceInput("wounded_rounding", "\u00be speed (ruling)", ROUNDING_CHOICES, "down"),
-        fw.OptionalIntInput(
-            "athletics",
-            "Athletics skill",
-            0,
-            limits.MAX_SKILL,
-            help="For the Dash or Run roll; blank: no Athletics (unskilled).",
+        parts.skill_input(
+            "athletics", "Athletics skill", help="For the Dash or Run roll; blank: no Athletics (unskilled)."
         ),
         *(parts.characteristic_inputs()[1:]),
-        fw.IntInput(
-            "damage",
-            "Damage taken",
-            0,
-            0,
-            limits.MAX_DAMAGE,
-            help="Sets the wound penalty on the Dash or Run roll.",
-        ),
+        parts.damage_taken_input(help="Sets the wound penalty on the Dash or Run roll."),
         fw.ChoiceInput("run_characteristic", "Run roll characteristic (ruling)", RUN_CHARACTERISTICS, "best"),
     ),
     outputs=(
