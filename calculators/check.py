@@ -15,13 +15,11 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import percent, plural, signed, term
 from calculators.parts import characteristic_input, check_chart, check_dice, roll_input, skill_input
-from calculators.parts.check_parts import chm_text
+from calculators.parts.check_parts import CHM, COMPETENCE, chm_text
 from rules_core import checks, injury, limits
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
-COMPETENCE = fw.RuleLink("Competence", "rules/checks.md#competence")
 UNSKILLED = fw.RuleLink("Unskilled", "rules/checks.md#unskilled")
 MODIFIERS = fw.RuleLink("Modifiers", "rules/checks.md#modifiers")
 COMBINED = fw.RuleLink("Combined difficulties", "rules/checks.md#combined-difficulties")

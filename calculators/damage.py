@@ -15,7 +15,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import decimal, number, percent, plural, signed, two_decimals
-from calculators.parts import threshold_reading_input
+from calculators.parts import THRESHOLD_RULING, threshold_reading_input
 from calculators.parts.damage_parts import (
     ARMOR,
     DAMAGE_ROLLS,
@@ -39,7 +39,6 @@ __all__ = ["CALCULATOR", "SCALE_CHOICES", "compute", "scale_prefix"]
 
 HP_SCALE = fw.RuleLink("Hit point scale", "rules/damage.md#scale")
 MINIMUM_RULING = fw.RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
-THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
 
 
 SCALE_CHOICES = (
@@ -48,9 +47,12 @@ SCALE_CHOICES = (
     ("H", "Heka (HAR, HHP)"),
     ("K", "Kilo (KAR, KHP)"),
 )
-MINIMUM_CHOICES = (
-    ("each_roll", "Each roll at least 1 (ruling)"),
-    ("whole_attack", "The attack at least 1"),
+MINIMUM_CHOICES = parts.enum_choices(
+    damage.MinimumDamageReading,
+    {
+        damage.MinimumDamageReading.EACH_ROLL: "Each roll at least 1 (ruling)",
+        damage.MinimumDamageReading.WHOLE_ATTACK: "The attack at least 1",
+    },
 )
 
 

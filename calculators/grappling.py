@@ -22,14 +22,13 @@ from calculators.parts import (
     roll_input,
     skill_input,
 )
-from calculators.parts.check_parts import chm_text
+from calculators.parts.check_parts import COMPETENCE, chm_text
 from rules_core import checks, dice, grappling, limits
 
 __all__ = ["CALCULATOR", "compute"]
 
 GRAPPLING = fw.RuleLink("Grappling", "rules/attacks.md#grappling")
 ACTION = fw.RuleLink("The grappling action", "rules/attacks.md#grappling-action")
-COMPETENCE = fw.RuleLink("Competence", "rules/checks.md#competence")
 OPPOSED = fw.RuleLink("ruling: a grapple is a melee roll", "rulings.md#grapple-opposed")
 STR_OR_DEX = fw.RuleLink("ruling: the adversary's Str or Dex", "rulings.md#grapple-str-or-dex")
 PISTOL = fw.RuleLink("ruling: pistols in a grapple", "rulings.md#grapple-pistol")

@@ -21,7 +21,7 @@ from calculators.parts import (
     optional_characteristic_input,
     roll_input,
 )
-from calculators.parts.check_parts import chm_text
+from calculators.parts.check_parts import CHM, chm_text
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 from rules_core.tables import int_constant
@@ -30,7 +30,6 @@ __all__ = ["CALCULATOR", "compute", "parse_combatants"]
 
 INITIATIVE = fw.RuleLink("Initiative", "rules/actions.md#initiative")
 ORDER = fw.RuleLink("The combat round", "rules/actions.md#combat-round")
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
 FORMULA = fw.RuleLink("ruling: initiative formula", "rulings.md#initiative-formula")
 NEGATIVE = fw.RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initiative-negative")
 

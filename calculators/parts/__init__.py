@@ -43,6 +43,7 @@ __all__ = [
     "ROLLED_OUTPUTS",
     "THRESHOLDS",
     "THRESHOLD_READINGS",
+    "THRESHOLD_RULING",
     "best_physical_input",
     "chance_chart",
     "characteristic_input",
@@ -116,6 +117,8 @@ def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str
     return tuple((member.value, labels[member]) for member in enum)
 
 
+THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
+"""The ruling between the two readings of the injury thresholds."""
 THRESHOLD_READINGS = enum_choices(
     injury.ThresholdReading,
     {
