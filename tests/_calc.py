@@ -25,8 +25,9 @@ taken, from unhurt to far past dying: the inputs of the injury calculators."""
 
 
 def compute(name: str, /, **params: object) -> dict[str, Any]:
-    """The payload the browser gets for these inputs (each value written as text)."""
-    return runtime.compute(name, {key: str(value) for key, value in params.items()})
+    """The payload the browser gets for these inputs (each value written as text; ``None`` as an empty
+    field)."""
+    return runtime.compute(name, {key: "" if value is None else str(value) for key, value in params.items()})
 
 
 def outputs(name: str, /, **params: object) -> dict[str, str]:
