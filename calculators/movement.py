@@ -29,6 +29,11 @@ RUN = fw.RuleLink("Run", "rules/movement.md#run")
 CRAWL = fw.RuleLink("Crawl", "rules/movement.md#crawl")
 DASH_METRES = fw.RuleLink("ruling: dash metres", "rulings.md#dash-metres")
 STANCE_RULING = fw.RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
+WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
+ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
+CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
+RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
+RUN_ROLL = fw.RuleLink("ruling: the Run roll", "rulings.md#run-roll")
 
 ACTIONS = parts.enum_choices(
     rules.MoveAction,
@@ -73,11 +78,6 @@ ROUNDING_CHOICES = parts.enum_choices(
         rules.WoundedRounding.EXACT: "Exactly \u00be of the distance",
     },
 )
-WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
-ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
-CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
-RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
-RUN_ROLL = fw.RuleLink("ruling: the Run roll", "rulings.md#run-roll")
 RUN_CHARACTERISTICS = parts.enum_choices(
     rules.RunCharacteristic,
     {
