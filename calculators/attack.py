@@ -394,7 +394,8 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     if out.get("rolls") is None:
         return ()
     side = out["target"] == "adversary"
-    effect = out["effect"] if side else str(-int(out["remaining"]))
+    # On a hit the rolls are 1 + the success effect (0 when costly, 3 less for a reduced reckless one).
+    effect = str(int(out["rolls"]) - 1) if side else str(-int(out["remaining"]))
     hp = values["hp" if side else "own_hp"]
     situation = (
         ("damage", dice_param(values["damage" if side else "adversary_damage"])),
