@@ -47,7 +47,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             on_self=on_self,
             advantage=advantage,
             disadvantage=disadvantage,
-            horizon=within,
+            horizon=max(within, FULL_ROUNDS),
             reading=reading,
         )
     done = odds.finished_by[within - 1]
