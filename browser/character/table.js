@@ -70,6 +70,7 @@ export function createTable(scriptSrc) {
         docPrefix: DOC_PREFIX,
         activeKey: key("active.v1"),
         storeSchema: pageSettings().schemas.store.name,
+        ids: pageSettings().ids,
       });
     }
     return characters;

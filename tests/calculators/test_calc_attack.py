@@ -400,3 +400,79 @@ def test_aim_and_a_characteristics_chm_are_added_to_the_dm() -> None:
     assert outputs(aim=2, characteristic=9, roll=5)["effect"] == "+0"
     assert outputs(side="attacked", aim=2)["chance"] == "41.67%"  # Aim is the attacker's: not when attacked
     assert "between 0 and" in compute(aim=9)["errors"]["aim"]
+
+
+# ---------------------------------------------------------------- aim, costly success, reckless action
+
+
+def test_aim_uses_the_weapons_aim_modifier_and_its_reading() -> None:
+    """Actions § Aim > Weapon Aim Modifier; ruling aim-maximum: three aim actions with a +2 scope."""
+    per_action = outputs(aim=3, weapon_aim=2, difficulty=12)
+    once = outputs(aim=3, weapon_aim=2, difficulty=12, aim_reading="once")
+    plain = outputs(aim=3, difficulty=12)
+    # DM +6 against 12 needs 6+ on 2d6 (26/36); +4 needs 8+ (15/36); +3 needs 9+ (10/36).
+    assert (per_action["chance"], once["chance"], plain["chance"]) == ("72.22%", "41.67%", "27.78%")
+
+
+def test_the_costly_success_example_hits_at_a_fail_effect_of_7() -> None:
+    """Core Mechanics § Costly Success: missing by 2 (roll 6 against 8), the hit costs a fail effect of 7;
+    one damage roll at success effect 0 goes to the adversary."""
+    found = outputs(roll=6, difficulty=8, pay="costly", damage="2d6", adversary_damage="1d6")
+    assert (found["outcome"], found["target"], found["rolls"], found["expected"]) == (
+        "costly success",
+        "adversary",
+        "1",
+        "7.00",
+    )
+    assert (found["price"], found["remaining"], found["price_rolls"], found["price_damage"]) == (
+        "7",
+        "7",
+        "7",
+        "24.50",
+    )
+    assert found["summary"].startswith("Costly hit (Effect \u22122)")
+
+
+def test_the_costly_price_is_mitigated_like_any_fail_effect() -> None:
+    """Ruling costly-success-mitigation: 7 with conditions 3 and cover 2 leaves 2, the cover takes 2;
+    the mitigation example's factors (CM § Mitigating Factors, conditions 3, cover 2, skill 2) clear it."""
+    found = outputs(effect=-2, pay="costly", conditions=3, cover=2)
+    assert (found["price"], found["remaining"], found["cover_absorbs"]) == ("7", "2", "2")
+    cleared = outputs(effect=-2, pay="costly", conditions=3, cover=2, skill=2)
+    assert (cleared["remaining"], cleared["ordinary_failure"]) == ("0", "yes")
+    assert "price_damage" not in cleared or cleared["price_damage"] == EMPTY
+    signed = outputs(effect=-2, pay="costly", costly_reading="signed")
+    assert signed["price"] == "1"  # the other reading: -2 x 2 + 3 = -1
+
+
+def test_a_costly_success_on_a_hit_pays_nothing() -> None:
+    found = outputs(roll=9, difficulty=8, pay="costly")
+    assert (found["outcome"], found["price"]) == ("success", EMPTY)
+
+
+def test_a_reckless_attack_adds_2_then_takes_3_off_the_effect() -> None:
+    """Actions § Reckless Action > Effect: +2 on the roll; a success of 1 also brings a fail effect of 2;
+    a failure grows by 3 (roll 5 + 2 = 7 against 8: fail effect 1 + 3 = 4)."""
+    assert outputs(pay="reckless")["chance"] == "72.22%"
+    harmed = outputs(effect=1, pay="reckless")
+    assert (harmed["target"], harmed["rolls"], harmed["price"], harmed["remaining"]) == (
+        "adversary",
+        "2",
+        "2",
+        "2",
+    )
+    reduced = outputs(effect=1, pay="reckless", reckless_reading="reduced_success")
+    assert (reduced["rolls"], reduced["price"]) == ("1", "2")
+    clean = outputs(effect=3, pay="reckless")
+    assert (clean["rolls"], clean["price"]) == ("4", EMPTY)
+    missed = compute(roll=5, difficulty=8, pay="reckless")
+    assert (missed["outputs"]["effect"], missed["outputs"]["target"]) == (f"{MINUS}1", "reply")
+    # The grown fail effect goes to the I'm attacked side (no hidden field rolls the reply here).
+    assert 'href="calculators/attack/?side=attacked&amp;failed_by=4"' in str(missed["next"])
+
+
+def test_the_price_hands_on_to_the_mitigation_calculator() -> None:
+    """The price goes on to the mitigation calculator; the hit's damage rolls at success effect 0."""
+    html = str(compute(effect=-2, pay="costly", conditions=1)["next"])
+    assert "mitigation/?fail_effect=7&amp;conditions=1" in html
+    assert "damage/?effect=0&amp;" in html
