@@ -56,12 +56,16 @@ function startCalculators() {
     if (label.textContent !== text) label.textContent = text;
   }
 
-  // Fields shown only for one value of a choice (data-only="side=attacked": one side of a fight).
+  // Fields shown only while one of their choices has its value (data-only="side=attacked pay=costly":
+  // one side of a fight, or an option that needs the field).
   function updateShown(form) {
     for (const field of form.querySelectorAll("[data-only]")) {
-      const [key, value] = field.dataset.only.split("=");
-      const choice = form.elements.namedItem(key);
-      show(field, !choice || choice.value === value);
+      const shown = field.dataset.only.split(" ").some((pair) => {
+        const [key, value] = pair.split("=");
+        const choice = form.elements.namedItem(key);
+        return !choice || choice.value === value;
+      });
+      show(field, shown);
     }
   }
 

@@ -780,10 +780,15 @@ CALCULATOR = fw.Calculator(
     compute=compute,
     unused=_unused,
     shown_when={
-        **dict.fromkeys(("aim", "weapon_aim", "pay", "effect", "damage", "armor", "hp"), ("side", "attack")),
         **dict.fromkeys(
-            ("failed_by", "conditions", "cover", "adversary_damage", "own_armor", "own_hp", "own_damage"),
-            ("side", "attacked"),
+            ("aim", "weapon_aim", "pay", "effect", "damage", "armor", "hp"), (("side", "attack"),)
+        ),
+        **dict.fromkeys(("failed_by", "own_hp", "own_damage"), (("side", "attacked"),)),
+        # A price paid for a hit (a costly success, a reckless action) is a fail effect coming at you:
+        # the fields that mitigate it and roll its damage show for it too.
+        **dict.fromkeys(
+            ("conditions", "cover", "adversary_damage", "own_armor"),
+            (("side", "attacked"), ("pay", "costly"), ("pay", "reckless")),
         ),
     },
     folded=frozenset(

@@ -185,7 +185,7 @@ CALCULATOR = fw.Calculator(
         fw.Output("chance", "Your chance"),
     ),
     compute=compute,
-    shown_when={"hiding_factors": ("side", "hide")},
+    shown_when={"hiding_factors": (("side", "hide"),)},
     folded=frozenset({"advantage", "disadvantage"}),
     folded_label="More: advantage",
     uses=(

@@ -83,4 +83,12 @@ def test_one_attack_carries_a_costly_success_through(
     form = _open(page, python_outputs, "attack", **params)
     shown = outputs(form)
     assert (shown["outcome"], shown["price"], shown["remaining"]) == ("costly success", "7", "2")
+    price_fields = ("conditions", "cover", "adversary_damage", "own_armor")
+    for key in price_fields:  # the price's fields are on screen: no hidden value decides it
+        assert form.locator(f'[data-field="{key}"]').is_visible(), key
+    assert form.locator('[data-field="own_hp"]').is_hidden()
     _edit(form, python_outputs, "attack", params, {"pay": "reckless"})
+    assert form.locator('[data-field="conditions"]').is_visible()
+    set_values(form, {"pay": "none"})
+    for key in price_fields:  # no price: "I attack" is the short question again
+        assert form.locator(f'[data-field="{key}"]').is_hidden(), key

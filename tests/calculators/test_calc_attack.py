@@ -385,10 +385,26 @@ def test_the_form_opens_as_the_short_question_the_rest_folded() -> None:
     fold = html[html.index('<details class="calc-more"') : html.index('<details class="calc-rulings"')]
     assert 'name="advantage"' in fold and 'name="defend"' in fold and 'name="roll"' not in fold
     assert '<details class="calc-more" data-more>' in html  # closed while nothing in it is set
-    assert 'data-field="cover" data-only="side=attacked" hidden' in html
+    price = 'data-field="cover" data-only="side=attacked pay=costly pay=reckless"'
+    assert f"{price} hidden" in html
+    assert 'data-field="own_hp" data-only="side=attacked" hidden' in html
     attacked = render_calculator(evaluate(registry.get("attack"), {"side": "attacked", "skill": "1"}))
-    assert 'data-field="cover" data-only="side=attacked">' in attacked
+    assert f"{price}>" in attacked
     assert '<details class="calc-more" data-more open>' in attacked
+
+
+def test_a_price_paid_for_a_hit_shows_the_fields_that_decide_it() -> None:
+    # Core Mechanics § Costly Success: the price is a fail effect on you; your conditions, cover, the
+    # adversary's damage and your armor decide it, so "I attack" with a price shows them (no hidden value).
+    from calculators.framework import registry
+    from calculators.framework.render import render_calculator
+    from calculators.framework.spec import evaluate
+
+    for pay in ("costly", "reckless"):
+        html = render_calculator(evaluate(registry.get("attack"), {"side": "attack", "pay": pay}))
+        for key in ("conditions", "cover", "adversary_damage", "own_armor"):
+            assert f'data-field="{key}" data-only="side=attacked pay=costly pay=reckless">' in html
+        assert 'data-field="own_hp" data-only="side=attacked" hidden' in html
 
 
 def test_aim_and_a_characteristics_chm_are_added_to_the_dm() -> None:
