@@ -2,7 +2,8 @@
 
 ``PagesServer`` serves a folder under ``SUB_PATH`` on 127.0.0.1 as GitHub Pages does: a strong ``ETag``
 and ``Last-Modified`` on every file, ``Cache-Control: max-age=600``, ``304 Not Modified`` to a
-conditional request that still matches, gzip for text and WebAssembly when the browser accepts it.
+conditional request that still matches, gzip for text and WebAssembly when the browser accepts it, and
+a byte range of the file as it is (``Range: bytes=N-``, with ``If-Range``; ``206``), as Pages does.
 A test can, while the browser runs:
 
 - ``deploy(folder)``: switch to another build at once (the next request sees it, as after a deploy);
@@ -83,13 +84,14 @@ class Link:
 @dataclass(frozen=True)
 class Sent:
     """One request: the path under the sub-path, the status, body bytes sent, whether whole, when it
-    was asked (``time.monotonic()``; the log is in that order)."""
+    was asked (``time.monotonic()``; the log is in that order), the ``Range`` it asked for (or "")."""
 
     path: str
     status: int
     bytes: int
     whole: bool
     at: float
+    range: str = ""
 
 
 @dataclass
@@ -122,7 +124,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def _record(self, path: str, status: int, size: int, whole: bool) -> None:
         with self.state.lock:
-            self.state.log.append(Sent(path, status, size, whole, self.started))
+            asked = self.headers.get("Range") or ""
+            self.state.log.append(Sent(path, status, size, whole, self.started, asked))
 
     def _plain(self, status: int, path: str) -> None:
         body = f"{status}\n".encode()
@@ -206,8 +209,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         fresh = (match is not None and etag in [t.strip() for t in match.split(",")]) or (
             match is None and since is not None and since == modified
         )
-        self.send_response(304 if fresh else 200)
+        ranged = None if fresh else self._range(len(data), etag, modified)
+        self.send_response(304 if fresh else 206 if ranged else 200)
         self.send_header("ETag", etag)
+        self.send_header("Accept-Ranges", "bytes")
         self.send_header("Last-Modified", modified)
         self.send_header("Cache-Control", f"max-age={MAX_AGE}")
         self.send_header("Vary", "Accept-Encoding")
@@ -218,7 +223,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         body = data
         suffix = target.suffix
-        if state.gzip and suffix in GZIPPED and "gzip" in self.headers.get("Accept-Encoding", ""):
+        if ranged:  # the rest of the file as it is, never compressed
+            body = data[ranged:]
+            self.send_header("Content-Range", f"bytes {ranged}-{len(data) - 1}/{len(data)}")
+        elif state.gzip and suffix in GZIPPED and "gzip" in self.headers.get("Accept-Encoding", ""):
             key = (str(target), stat.st_mtime)
             with state.lock:
                 zipped = state.zipped.get(key)
@@ -241,15 +249,26 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     cut = rule[1]
                     rule[2] = None if rule[2] is None else rule[2] - 1
                     break
+        status = 206 if ranged else 200
         if cut is not None:
             self._send(body[:cut], link)
-            self._record(logged, 200, min(cut, len(body)), False)
+            self._record(logged, status, min(cut, len(body)), False)
             self.close_connection = True
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)
             return
         sent = self._send(body, link)
-        self._record(logged, 200, sent, sent == len(body))
+        self._record(logged, status, sent, sent == len(body))
+
+    def _range(self, size: int, etag: str, modified: str) -> int | None:
+        """Where a ``Range: bytes=N-`` request starts, when it is one this file can answer (``If-Range``
+        naming this file's validator, or none); else None (the whole file, 200)."""
+        asked = re.fullmatch(r"bytes=(\d+)-", self.headers.get("Range") or "")
+        if_range = self.headers.get("If-Range")
+        if not asked or (if_range is not None and if_range not in (etag, modified)):
+            return None
+        start = int(asked.group(1))
+        return start if 0 < start < size else None
 
     def _wait_if_held(self, raw: str) -> None:
         state = self.state

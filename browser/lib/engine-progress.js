@@ -14,8 +14,14 @@ export function progressWords(bytes, total) {
   return `Loading the engine: ${kb(Math.min(got, all))} of ${kb(all)} kB`;
 }
 
-// Each answer bar of `doc` shows `bytes` of `total`.
-export function showProgress(doc, bytes, total) {
+// "Interrupted at 4000 of 12085 kB: trying again in 2 s" (a download cut short, tried again by itself).
+export function retryWords(bytes, total, when) {
+  const words = progressWords(bytes, total).replace("Loading the engine:", "Interrupted at");
+  return `${words}: trying again ${when}`;
+}
+
+// Each answer bar of `doc` shows `bytes` of `total` (in `note`, when given).
+export function showProgress(doc, bytes, total, note = "") {
   for (const answer of doc.querySelectorAll(".calc-answer")) {
     let box = answer.querySelector(":scope > [data-engine-progress]");
     if (!box) {
@@ -29,7 +35,7 @@ export function showProgress(doc, bytes, total) {
       answer.prepend(box);
     }
     const [words, bar] = box.children;
-    const text = progressWords(bytes, total);
+    const text = note || progressWords(bytes, total);
     if (words.textContent !== text) words.textContent = text;
     if (total > 0) {
       bar.max = total;

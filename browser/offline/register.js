@@ -3,8 +3,9 @@
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
 // first live result (or failure), so precaching never competes with the first paint or the engine.
 // Offline that says so: a small mark in the page footer shows the precache's progress,
-// then "Available offline", or which files could not be saved, with Retry, or that a newer version
-// was deployed meanwhile (its copy is then saved, and takes over by itself once complete).
+// then "Available offline", or which files could not be saved, with Retry (tried again by itself when a
+// page opens and when the network comes back), or that a newer version was deployed meanwhile (its copy
+// is then saved, and takes over by itself once complete).
 // Updates that never mix: when a new version is installed and waiting, a notice offers
 // [data-action="update"]: the new worker takes over and the page reloads at once.
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
@@ -15,6 +16,8 @@ function startOffline() {
   const base = new URL("../../", script ? script.src : location.href);
   const config = Object.assign({ register: true, calculatorWaitMs: 20000 }, window.mnemeOfflineConfig || {});
   const supported = "serviceWorker" in navigator && window.isSecureContext;
+  // A page opened under a worker already in control (not the visit that saved the copy just now).
+  const controlledAtLoad = supported && Boolean(navigator.serviceWorker.controller);
   let status = null;
   let activeCache = null;
   let updating = false;
@@ -210,7 +213,11 @@ function startOffline() {
           status = first;
           render();
         }
+        // A copy that could not save every file (a link that dropped) tries them again by itself, as
+        // the next page opens (the visit that saved it has just tried each a few times).
+        if (first.state === "partial" && controlledAtLoad) retrySaving();
       }
+      window.addEventListener("online", () => status?.state === "partial" && retrySaving());
       return ready;
     } catch (error) {
       console.warn(`Offline use is unavailable: ${(error?.message) || error}`);
