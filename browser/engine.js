@@ -255,7 +255,7 @@ function startEngines() {
       },
       "boot-failed"(msg) {
         const error = new Error(msg.error || "the engine failed to start");
-        fail(Object.assign(error, { checkBuild: true, resumable: Boolean(msg.resumable) }));
+        fail(Object.assign(error, { checkBuild: true, resumable: Boolean(msg.resumable), kept: Boolean(msg.kept) }));
       },
       kept() {
         kept?.();
@@ -367,9 +367,8 @@ function startEngines() {
     stats.retries += 1;
     const wait = cfg.retryMs * 2 ** (retrying.attempt - 1);
     const say = (when) => {
-      stats.retrying =
-        `Interrupted (${error.message}): trying again ${when}, from what has arrived ` +
-        `(${retrying.attempt} of ${cfg.retries}).`;
+      const from = error.kept ? ", from what has arrived" : "";
+      stats.retrying = `Interrupted (${error.message}): trying again ${when}${from} (${retrying.attempt} of ${cfg.retries}).`;
       if (stats.total) showProgress(document, stats.downloaded || 0, stats.total, retryWords(stats.downloaded, stats.total, when));
       tell("mneme:engine-progress", { bytes: stats.downloaded || 0, total: stats.total || 0 });
     };

@@ -77,7 +77,7 @@ function counted(href, response, keep = false) {
     });
   return next().catch(() => {
     keeping = null;
-    if (chunks) announce(href, "failed");
+    if (chunks) announce(href, "cut"); // the page starts again by itself: the copy waits for that
     const kb = String(Math.round(arrived.get(href) / 1000)); // as the status line writes kB
     const kept = chunks ? keepPartial(href, response, chunks) : Promise.resolve(false);
     cut ??= { sentence: `the connection was lost after ${kb} kB`, keeping: kept };
@@ -93,7 +93,7 @@ function counted(href, response, keep = false) {
 // of this origin already holds the file (a returning visit): nothing to hand over.
 const HANDOFF_CACHE = `mneme-engine-handoff@${new URL("../../", here).pathname}`;
 let channel = null;
-const announced = new Map(); // href -> "downloading" | "kept" | "failed"
+const announced = new Map(); // href -> "downloading" | "cut" (to be started again) | "kept" | "failed"
 try {
   channel = new BroadcastChannel(`mneme-engine@${new URL("../../", here).pathname}`);
   channel.onmessage = (event) => {
@@ -130,12 +130,16 @@ const netFetch = self.fetch.bind(self); // the network's own fetch (self.fetch i
 
 // Resolves to whether the bytes were kept. They are the file's own bytes (decoded, had it come
 // compressed), and a request with a Range asks for those too (fetch sends it "Accept-Encoding:
-// identity"). If-Range needs a strong validator: a weak ETag (a compressed copy's) is not one.
+// identity"). If-Range needs a strong validator: a weak ETag (a compressed copy's) is not one. When
+// the rest as it is (uncompressed) would be more than the whole file compressed (the WebAssembly is
+// about 2.7 times smaller gzipped: a cut before about 63 %), the next start asks for the whole again.
 async function keepPartial(href, response, chunks) {
   const etag = response.headers.get("etag");
   const validator = etag && !etag.startsWith("W/") ? etag : response.headers.get("last-modified");
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
   if (!validator || response.headers.get("accept-ranges") !== "bytes" || size < PARTIAL_MIN) return false;
+  const compressed = response.headers.get("content-encoding") && Number(response.headers.get("content-length"));
+  if (compressed && CONFIG.wasm && CONFIG.wasm - size > compressed) return false;
   try {
     const cache = await caches.open(PARTIAL_CACHE);
     const headers = { "content-type": "application/octet-stream", "x-mneme-validator": validator };
@@ -417,9 +421,9 @@ function bootFailed(error) {
   bootSettled = true;
   bootFailure = true;
   setTimeout(async () => {
-    if (cut) await cut.keeping;
+    const kept = cut ? await cut.keeping : false;
     const words = cut ? cut.sentence : String((error?.message) || error);
-    postMessage({ type: "boot-failed", error: words, resumable: Boolean(cut) });
+    postMessage({ type: "boot-failed", error: words, resumable: Boolean(cut), kept });
   }, 0);
 }
 
@@ -428,7 +432,10 @@ function bootFailed(error) {
 async function keepWhatArrived() {
   const under = keeping;
   keeping = null;
-  if (under) await keepPartial(under.href, under.response, under.chunks.slice());
+  if (under) {
+    announce(under.href, "cut");
+    await keepPartial(under.href, under.response, under.chunks.slice());
+  }
   postMessage({ type: "kept" });
 }
 

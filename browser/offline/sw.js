@@ -53,6 +53,7 @@ const HANDOFF = `mneme-engine-handoff${SUFFIX}`;
 const CHANNEL = `mneme-engine${SUFFIX}`;
 const ASK_MS = 300; // how long an engine may take to say it is downloading a file
 const DOWNLOADING_MS = 5000; // how often it is asked again while it says so
+const RESTART_WAIT_MS = 40000; // how long an engine whose download was cut may take to start again
 const NETWORK_WAIT_MS = 4000; // a slow network: show the cached page after this long
 const ATTEMPTS = 3; // per file
 const PARALLEL = 6;
@@ -138,8 +139,9 @@ async function fetchOne(href) {
 }
 
 // While an engine of this site (any tab) says it is downloading `href`, wait for it: it hands the file
-// over once whole ("kept"), or says it failed. An engine that no longer answers (its tab closed, or it
-// stopped) is not waited for.
+// over once whole ("kept"), or says it failed. Its download cut ("cut"), the page starts it again by
+// itself after a pause (browser/engine.js): waited for a while. An engine that no longer answers (its
+// tab closed, or it stopped) is not waited for.
 async function engineDownload(href) {
   if (typeof BroadcastChannel !== "function") return;
   const channel = new BroadcastChannel(CHANNEL);
@@ -154,12 +156,22 @@ async function engineDownload(href) {
         }
       };
     });
+  let cutAt = 0;
   try {
     for (;;) {
       const answer = heard(ASK_MS);
       channel.postMessage({ ask: href });
-      if ((await answer) !== "downloading") return;
-      await heard(DOWNLOADING_MS);
+      const state = await answer;
+      if (state === "downloading") {
+        cutAt = 0;
+        const change = await heard(DOWNLOADING_MS); // "" while it still downloads
+        if (change === "kept" || change === "failed") return;
+        if (change === "cut") cutAt = Date.now();
+      } else if (state === "cut" || (state === "" && cutAt)) {
+        cutAt ||= Date.now();
+        if (Date.now() - cutAt > RESTART_WAIT_MS) return; // it did not start again
+        await pause(1000);
+      } else return; // handed over, failed, or no engine downloading it
     }
   } finally {
     channel.close();
