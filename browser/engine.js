@@ -169,9 +169,9 @@ function startEngines() {
       if (verdict?.lost) fail(Object.assign(new Error(verdict.reason), { fatal: true }));
       else if (verdict && !kept) {
         // A download that stopped arriving: the worker keeps what it has first; the next start goes on.
-        keepWhatArrived().then(() => {
+        keepWhatArrived().then((saved) => {
           if (self.started) kept = null; // it moved on meanwhile after all
-          else fail(Object.assign(new Error(verdict.reason), { resumable: true }));
+          else fail(Object.assign(new Error(verdict.reason), { resumable: true, kept: saved === true }));
         });
       }
     }, tick);
@@ -180,7 +180,7 @@ function startEngines() {
     function keepWhatArrived() {
       return new Promise((resolve) => {
         kept = resolve;
-        setTimeout(resolve, KEEP_WAIT_MS);
+        setTimeout(resolve, KEEP_WAIT_MS, false);
         worker.postMessage({ type: "keep" });
       });
     }
@@ -257,8 +257,8 @@ function startEngines() {
         const error = new Error(msg.error || "the engine failed to start");
         fail(Object.assign(error, { checkBuild: true, resumable: Boolean(msg.resumable), kept: Boolean(msg.kept) }));
       },
-      kept() {
-        kept?.();
+      kept(msg) {
+        kept?.(Boolean(msg.kept));
       },
       fatal(msg) {
         fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true, id: msg.id }));

@@ -4,7 +4,7 @@
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
-//              | {type: "keep"}   (the start stalled: keep what arrived, answered {type: "kept"})
+//              | {type: "keep"}   (the start stalled: keep what arrived, answered {type: "kept", kept})
 //           out {type: "ready", timings, build} | {type: "boot-failed", error, resumable}
 //               | {type: "progress", bytes, total} | {type: "phase", step} | {type: "pong"}
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
@@ -432,11 +432,12 @@ function bootFailed(error) {
 async function keepWhatArrived() {
   const under = keeping;
   keeping = null;
+  let kept = false;
   if (under) {
     announce(under.href, "cut");
-    await keepPartial(under.href, under.response, under.chunks.slice());
+    kept = await keepPartial(under.href, under.response, under.chunks.slice());
   }
-  postMessage({ type: "kept" });
+  postMessage({ type: "kept", kept });
 }
 
 // A failed wasm fetch inside Pyodide can surface only as an unhandled rejection while

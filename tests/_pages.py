@@ -9,8 +9,9 @@ A test can, while the browser runs:
 - ``deploy(folder)``: switch to another build at once (the next request sees it, as after a deploy);
 - read ``log``: every request with its status and the body bytes sent (``sent(path)``, ``full(path)``:
   how many times a file was sent whole with 200);
-- ``drop(pattern, after=0, times=None)``: cut the connection of matching requests after so many body
-  bytes (the next ``times`` of them, or every one),
+- ``drop(pattern, after=0, times=None, stall=False)``: cut the connection of matching requests after so
+  many body bytes (the next ``times`` of them, or every one); ``stall``: send nothing more instead, the
+  connection left open (a link gone quiet) until the browser closes it or the server stops,
   ``fail(pattern, status)``: answer them with an error status; ``clear_faults()``;
 - ``link``: one shared pipe (``Link(mbps, rtt_ms)``) every response goes through, whoever asks (a page,
   a worker, the service worker): a phone's one radio, paced here, not in the browser;
@@ -27,6 +28,7 @@ import gzip
 import hashlib
 import http.server
 import re
+import select
 import socket
 import threading
 import time
@@ -99,7 +101,8 @@ class _State:
     folder: Path
     log: list[Sent] = field(default_factory=list)
     drops: list[list[Any]] = field(default_factory=list)
-    """[pattern, bytes sent before the cut, cuts left (None: every time)]"""
+    """[pattern, bytes sent before the cut, cuts left (None: every time), stall instead of a cut]"""
+    stopping: threading.Event = field(default_factory=threading.Event)
     fails: list[tuple[re.Pattern[str], int]] = field(default_factory=list)
     link: Link | None = None
     refuse: bool = False
@@ -243,16 +246,20 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._record(logged, 200, 0, False)
             return
         cut = None
+        stall = False
         with state.lock:
             for rule in state.drops:
                 if rule[0].search(rel) and rule[2] != 0:
-                    cut = rule[1]
+                    cut, stall = rule[1], rule[3]
                     rule[2] = None if rule[2] is None else rule[2] - 1
                     break
         status = 206 if ranged else 200
         if cut is not None:
             self._send(body[:cut], link)
             self._record(logged, status, min(cut, len(body)), False)
+            if stall:
+                self.wfile.flush()
+                self._wait_until_closed()
             self.close_connection = True
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)
@@ -269,6 +276,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return None
         start = int(asked.group(1))
         return start if 0 < start < size else None
+
+    def _wait_until_closed(self, limit_s: float = 120) -> None:
+        """Keep the connection open, sending nothing, until the other end closes it (or the server stops)."""
+        end = time.monotonic() + limit_s
+        while time.monotonic() < end and not self.state.stopping.is_set():
+            readable, _, _ = select.select([self.connection], [], [], 0.2)
+            if readable:
+                try:
+                    if not self.connection.recv(1024):
+                        return
+                except OSError:
+                    return
 
     def _wait_if_held(self, raw: str) -> None:
         state = self.state
@@ -355,9 +374,10 @@ class PagesServer:
     def set_link(self, link: Link | None) -> None:
         self.state.link = link
 
-    def drop(self, pattern: str, after: int = 0, times: int | None = None) -> None:
-        """Cut matching responses after ``after`` body bytes: the next ``times`` of them, or all."""
-        self.state.drops.append([re.compile(pattern), after, times])
+    def drop(self, pattern: str, after: int = 0, times: int | None = None, stall: bool = False) -> None:
+        """Cut matching responses after ``after`` body bytes: the next ``times`` of them, or all;
+        ``stall``: leave the connection open with nothing more sent instead."""
+        self.state.drops.append([re.compile(pattern), after, times, stall])
 
     def fail(self, pattern: str, status: int = 503) -> None:
         self.state.fails.append((re.compile(pattern), status))
@@ -400,6 +420,7 @@ class PagesServer:
         return sum(s.bytes for s in self.log if s.path == path)
 
     def stop(self) -> None:
+        self.state.stopping.set()
         self.release()
         self.httpd.shutdown()
         self.httpd.server_close()

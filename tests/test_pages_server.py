@@ -130,3 +130,16 @@ def test_a_byte_range_of_the_file_as_it_is(served: PagesServer) -> None:
     changed = ask(served, SUB_PATH + "big.zip", Range="bytes=1000-", **{"If-Range": '"another"'})
     assert changed[0] == 200 and changed[2] == whole  # another version: the whole file
     assert [(s.status, s.bytes, s.whole) for s in served.log][1] == (206, len(whole) - 1000, True)
+
+
+def test_a_stalled_answer_sends_nothing_more_until_the_client_leaves(served: PagesServer) -> None:
+    served.drop(r"big\.zip$", after=1000, times=1, stall=True)
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=0.5)
+    connection.request("GET", SUB_PATH + "big.zip")
+    response = connection.getresponse()
+    assert response.status == 200 and len(response.read(1000)) == 1000
+    with pytest.raises(TimeoutError):
+        response.read(1)  # nothing more comes
+    connection.close()
+    assert [(s.bytes, s.whole) for s in served.log] == [(1000, False)]
+    assert ask(served, SUB_PATH + "big.zip")[2] == bytes(range(256)) * 400  # the next one whole
