@@ -5,7 +5,7 @@
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
 //              | {type: "keep"}   (the start stalled: keep what arrived, answered {type: "kept", kept})
-//           out {type: "ready", timings, build} | {type: "boot-failed", error, resumable}
+//           out {type: "ready", timings, build} | {type: "boot-failed", error, resumable, kept}
 //               | {type: "progress", bytes, total} | {type: "phase", step} | {type: "pong"}
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.

@@ -1,7 +1,8 @@
 // Registers the offline service worker (sw.js at the site root, written by hooks/offline.py).
 // The URL is relative to this script (assets/offline/ -> ../../), so the site works under any
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
-// first live result (or failure), so precaching never competes with the first paint or the engine.
+// first live result (or failure, or nothing new from the engine for calculatorWaitMs), so precaching
+// never competes with the first paint or the engine.
 // Offline that says so: a small mark in the page footer shows the precache's progress,
 // then "Available offline", or which files could not be saved, with Retry (tried again by itself when a
 // page opens and when the network comes back), or that a newer version was deployed meanwhile (its copy
@@ -29,18 +30,28 @@ function startOffline() {
       : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
   }
 
+  // Until the page's calculators have their first live result, or nothing new has come from the engine
+  // for calculatorWaitMs (its bytes arriving, or its tries again after a cut, are news): on a slow link
+  // the copy does not share the link with an engine still downloading.
   function calculatorsSettled() {
     const forms = Array.from(document.querySelectorAll("form[data-calculator]"));
     const busy = () => forms.some((form) => form.dataset.state === "loading");
     if (!forms.length || !busy()) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        clearInterval(poll);
-        clearTimeout(cap);
-        resolve();
-      };
-      const poll = setInterval(() => busy() || done(), 250);
-      const cap = setTimeout(done, config.calculatorWaitMs);
+      let seen = "";
+      let last = performance.now();
+      const poll = setInterval(() => {
+        const engine = window.mnemeEngine?.stats || {};
+        const news = `${engine.downloaded || 0} ${engine.retrying || ""}`;
+        if (news !== seen) {
+          seen = news;
+          last = performance.now();
+        }
+        if (!busy() || performance.now() - last > config.calculatorWaitMs) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 250);
     });
   }
 

@@ -162,8 +162,8 @@ def computes_offline(host: Host, python_outputs: Any) -> Any:
 def test_a_first_visit_sends_each_engine_file_once_and_leaves_a_complete_copy(
     browser: Any, site_copy: Path, python_outputs: Any
 ) -> None:
-    # A link slow enough that the copy starts while the engine is still downloading (the copy waits
-    # for the first live result for only 0.3 s here), on a phone's screen. A host that sends files as
+    # The copy starts while the engine is still starting (0.3 s after its bytes stop arriving here, not
+    # at its first live result), on a phone's screen. A host that sends files as
     # they are (no gzip), to a private tab (every Playwright context): the browser's HTTP cache, in
     # memory, keeps no entry as large as the 9.6 MB WebAssembly; the engine hands it to the copy.
     init = "window.mnemeOfflineConfig = { calculatorWaitMs: 300 };"
