@@ -14,10 +14,10 @@ export function progressWords(bytes, total) {
   return `Loading the engine: ${kb(Math.min(got, all))} of ${kb(all)} kB`;
 }
 
-// "Interrupted at 4000 of 12085 kB: trying again in 2 s" (a download cut short, tried again by itself).
+// "Retrying in 2 s: 4000 of 12085 kB" (a download cut short, tried again by itself; as short as the
+// progress words, to fit a phone's answer bar).
 export function retryWords(bytes, total, when) {
-  const words = progressWords(bytes, total).replace("Loading the engine:", "Interrupted at");
-  return `${words}: trying again ${when}`;
+  return progressWords(bytes, total).replace("Loading the engine:", `Retrying ${when}:`);
 }
 
 // Each answer bar of `doc` shows `bytes` of `total` (in `note`, when given).
