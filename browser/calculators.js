@@ -365,7 +365,9 @@ function startCalculators() {
       const bytes = stats.downloaded || 0;
       // A whole number of kB, written as Python's format.number writes an integer (no separators).
       const got = bytes ? ` ${String(Math.round(bytes / 1000))} kB of the engine downloaded.` : "";
-      return `Starting the live calculator\u2026${got}`;
+      // A download cut short, tried again by itself (engine.js says what happens).
+      const again = stats.retrying ? ` ${stats.retrying}` : "";
+      return `Starting the live calculator\u2026${got}${again}`;
     }
 
     // While the engine starts, say how far it has got (bytes downloaded, from engine.js).

@@ -5,9 +5,11 @@
 // A call's arguments go as JSON text with Python's size and depth limits, measured by the worker
 // before Python reads them. Every request has a deadline and the worker a heartbeat (lib/engine-watch.js):
 // an engine that dies ({type: "fatal"}, an error, or silence) or hangs is replaced once by itself,
-// and its start is stopped only when nothing more arrives (a slow download is never cut short).
+// and its start is stopped only when nothing more arrives (a slow download is never cut short). A start
+// whose download was cut or stalled starts again by itself, from what had arrived (the worker keeps it),
+// after a pause that doubles each time, a few times in a row (stats.retrying says what happens).
 // window events: "mneme:engine-progress" {bytes, total}, "mneme:engine-down" {replaced, message}.
-import { hideProgress, showProgress } from "./lib/engine-progress.js";
+import { hideProgress, retryWords, showProgress } from "./lib/engine-progress.js";
 import { createWatch } from "./lib/engine-watch.js";
 import { pageSettings } from "./lib/page-settings.js";
 
@@ -18,10 +20,17 @@ function startEngines() {
   // Read at each engine start, so a test can change it between attempts. bootTimeoutMs: how long a
   // start may go with nothing new arriving (a download still making progress is never stopped);
   // silenceMs: how long the worker may say nothing while the page waits for it (a request, or the
-  // heartbeat's ping every pingMs) before it counts as dead or hung (engine-watch.js).
+  // heartbeat's ping every pingMs) before it counts as dead or hung (engine-watch.js); retries: how many
+  // starts in a row a cut download is tried again by itself with nothing more arriving (the first
+  // after retryMs, each next after twice as long).
   const config = () =>
-    Object.assign({ bootTimeoutMs: 30000, silenceMs: 30000, pingMs: 5000 }, window.mnemeCalculatorConfig || {});
-  const stats = { engineStarts: 0, results: 0, restarts: 0, outdated: false };
+    Object.assign(
+      { bootTimeoutMs: 30000, silenceMs: 30000, pingMs: 5000, retries: 4, retryMs: 2000 },
+      window.mnemeCalculatorConfig || {},
+    );
+  const stats = { engineStarts: 0, results: 0, restarts: 0, retries: 0, retrying: "", outdated: false };
+  const retrying = { attempt: 0, total: 0, bytes: 0 }; // this run of automatic retries
+  const KEEP_WAIT_MS = 2000; // how long a stalled worker may take to keep what arrived
   const PROGRESS_SHOWN_AFTER_MS = 400; // a returning visit's quick start shows no progress
   const warmed = new Set(); // calculators' names warmed so far: a replacement engine warms them too
   let engine = null;
@@ -157,8 +166,24 @@ function startEngines() {
         worker.postMessage({ type: "ping" });
       }
       const verdict = watch.verdict(now);
-      if (verdict) fail(Object.assign(new Error(verdict.reason), { fatal: verdict.lost }));
+      if (verdict?.lost) fail(Object.assign(new Error(verdict.reason), { fatal: true }));
+      else if (verdict && !kept) {
+        // A download that stopped arriving: the worker keeps what it has first; the next start goes on.
+        keepWhatArrived().then((saved) => {
+          if (self.started) kept = null; // it moved on meanwhile after all
+          else fail(Object.assign(new Error(verdict.reason), { resumable: true, kept: saved === true }));
+        });
+      }
     }, tick);
+
+    let kept = null; // resolves once the worker has kept what arrived (or has taken too long)
+    function keepWhatArrived() {
+      return new Promise((resolve) => {
+        kept = resolve;
+        setTimeout(resolve, KEEP_WAIT_MS, false);
+        worker.postMessage({ type: "keep" });
+      });
+    }
 
     function fail(error) {
       if (self.failed) return;
@@ -166,7 +191,6 @@ function startEngines() {
       self.failed = error;
       worker.terminate();
       rejectReady(error);
-      hideProgress(document);
       if (engine === self) engine = null;
       // An engine that died or hangs (after starting, or while it started) is replaced once, by
       // itself, and what waited for it is asked again of the replacement, but the request it died on.
@@ -177,7 +201,13 @@ function startEngines() {
         error.message = `the rules engine stopped (${error.message}) and was restarted: try again`;
       } else if (error.fatal) {
         error.message = `the rules engine stopped again (${error.message})`;
+      } else if (error.resumable || retrying.attempt > 0) {
+        // A download cut or stalled (or a start failing again while it is tried again): started again
+        // by itself, later, from what had arrived; what waited for this one waits for that one.
+        next = retryLater(error);
+        if (next) error.next = engine = next;
       }
+      if (!next || error.fatal) hideProgress(document);
       const waiting = Array.from(pending.entries());
       pending.clear();
       const settle = () => {
@@ -187,7 +217,7 @@ function startEngines() {
         }
         if (error.fatal) tell("mneme:engine-down", { replaced: Boolean(next), message: error.message });
       };
-      if (error.fatal || !error.checkBuild) return settle();
+      if (error.fatal || next || !(error.checkBuild || error.resumable)) return settle();
       // A start that failed: first ask whether this page's build is still the site's.
       outdated().then((old) => {
         if (old) {
@@ -205,12 +235,17 @@ function startEngines() {
         self.started = true;
         stats.timings = msg.timings;
         stats.build = msg.build; // the build of the wheel this engine runs
+        Object.assign(retrying, { attempt: 0, total: 0, bytes: 0 });
+        stats.retrying = "";
         hideProgress(document);
         resolveReady();
       },
       progress(msg) {
         // Bytes of the engine arrived while it starts, against its total: calculators.js says them
         // in the status line, and beside the answer once the start is not a quick one.
+        // Started again after a cut: said once it has got past what had arrived before (never backwards).
+        if (msg.bytes < retrying.bytes) return;
+        stats.retrying = "";
         stats.downloaded = msg.bytes;
         stats.total = msg.total;
         if (!self.started && performance.now() - startedAt >= PROGRESS_SHOWN_AFTER_MS) {
@@ -219,7 +254,11 @@ function startEngines() {
         tell("mneme:engine-progress", { bytes: msg.bytes, total: msg.total });
       },
       "boot-failed"(msg) {
-        fail(Object.assign(new Error(msg.error || "the engine failed to start"), { checkBuild: true }));
+        const error = new Error(msg.error || "the engine failed to start");
+        fail(Object.assign(error, { checkBuild: true, resumable: Boolean(msg.resumable), kept: Boolean(msg.kept) }));
+      },
+      kept(msg) {
+        kept?.(Boolean(msg.kept));
       },
       fatal(msg) {
         fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true, id: msg.id }));
@@ -276,9 +315,13 @@ function startEngines() {
       });
     }
 
-    // A table app's call waits for the engine: by then the page's limits have been parsed.
+    // A table app's call waits for the engine: by then the page's limits have been parsed. A start
+    // tried again by itself hands the call on to the next one.
     function send(message) {
-      return ready.then(() => post(message));
+      return ready.then(
+        () => post(message),
+        (error) => (error.next ? error.next.post(message) : Promise.reject(error)),
+      );
     }
 
     // A calculator's result is asked for at once: the worker computes it the moment it
@@ -308,10 +351,65 @@ function startEngines() {
     return self;
   }
 
+  // A start cut short, started again after `wait` ms (doubling each time in a row): an engine that
+  // begins then, unless the site has moved to another build meanwhile (then it says to reload). null
+  // when it has been tried often enough with nothing more arriving: the page offers Retry.
+  function retryLater(error) {
+    const cfg = config();
+    const bytes = stats.downloaded || 0;
+    if (bytes > retrying.bytes) {
+      retrying.bytes = bytes; // it got further than the last time: a fresh run of tries
+      retrying.attempt = 0;
+    }
+    if (retrying.attempt >= cfg.retries || retrying.total >= 5 * cfg.retries) return null;
+    retrying.attempt += 1;
+    retrying.total += 1;
+    stats.retries += 1;
+    const wait = cfg.retryMs * 2 ** (retrying.attempt - 1);
+    const say = (when) => {
+      const from = error.kept ? ", from what has arrived" : "";
+      stats.retrying = `Interrupted (${error.message}): trying again ${when}${from} (${retrying.attempt} of ${cfg.retries}).`;
+      if (stats.total) showProgress(document, stats.downloaded || 0, stats.total, retryWords(stats.downloaded, stats.total, when));
+      tell("mneme:engine-progress", { bytes: stats.downloaded || 0, total: stats.total || 0 });
+    };
+    say(`in ${Math.max(1, Math.round(wait / 1000))} s`);
+    let begin;
+    const begun = new Promise((resolve) => {
+      begin = resolve;
+    });
+    const later = {
+      ready: begun.then((next) => next.ready),
+      failed: null,
+      started: false,
+      compute: (...args) => begun.then((next) => next.compute(...args)),
+      call: (...args) => begun.then((next) => next.call(...args)),
+      post: (message) => begun.then((next) => next.post(message)),
+      warm: (names) => begun.then((next) => next.warm(names)),
+    };
+    later.ready.catch(() => {});
+    setTimeout(async () => {
+      let next;
+      if (await outdated()) {
+        stats.outdated = true;
+        stats.retrying = "";
+        hideProgress(document);
+        next = failedEngine(Object.assign(new Error(OUTDATED), { outdated: true }));
+      } else {
+        say("now");
+        next = startEngine();
+      }
+      if (engine === later) engine = next.failed ? null : next;
+      begin(next);
+    }, wait);
+    return later;
+  }
+
   function getEngine() {
     if (engine) return engine;
     // A page of a build the site no longer has cannot start an engine: it says to reload.
     if (stats.outdated) return failedEngine(Object.assign(new Error(OUTDATED), { outdated: true }));
+    retrying.attempt = 0; // asked again (the player's Retry, an edit): a fresh run of tries
+    stats.retrying = "";
     const started = startEngine();
     if (!started.failed) engine = started; // a failed start is retried on the next request
     return started;

@@ -4,7 +4,8 @@
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
-//           out {type: "ready", timings, build} | {type: "boot-failed", error}
+//              | {type: "keep"}   (the start stalled: keep what arrived, answered {type: "kept", kept})
+//           out {type: "ready", timings, build} | {type: "boot-failed", error, resumable, kept}
 //               | {type: "progress", bytes, total} | {type: "phase", step} | {type: "pong"}
 //               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
@@ -40,8 +41,13 @@ function postProgress(final) {
 }
 
 // Counts `response`'s body as it arrives, reading a copy (the caller reads the original); resolves
-// once it has all arrived, or has failed to. `keep`: the chunks are kept meanwhile, and should the
-// download be cut, what arrived is kept for the next start to resume from (keepPartial).
+// once it has all arrived, or has failed to. `keep`: the chunks are kept meanwhile; should the download
+// be cut, what arrived is kept for the next start to resume from (keepPartial); once whole, the file is
+// handed to the offline copy (handOff). A body cut midway fails the start as "resumable": the page
+// starts the engine again by itself (engine.js), and the next start goes on from there.
+let cut = null; // the first download cut midway: {sentence, keeping (resolves once its bytes are kept)}
+let keeping = null; // the WebAssembly under way: {href, response, chunks} (the page may ask to keep it)
+
 function counted(href, response, keep = false) {
   if (!response.ok || !response.body) return Promise.resolve();
   let reader;
@@ -52,10 +58,16 @@ function counted(href, response, keep = false) {
   }
   arrived.set(href, 0);
   let chunks = keep ? [] : null;
+  if (keep) {
+    keeping = { href, response, chunks };
+    announce(href, "downloading");
+  }
   const next = () =>
     reader.read().then(({ done, value }) => {
       if (done) {
+        if (chunks) handOff(href, response, chunks);
         chunks = null;
+        keeping = null;
         return postProgress(true);
       }
       arrived.set(href, arrived.get(href) + value.byteLength);
@@ -63,13 +75,49 @@ function counted(href, response, keep = false) {
       postProgress(false);
       return next();
     });
-  return next().catch(async () => {
-    if (!chunks) return;
-    // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
-    const kept = await keepPartial(href, response, chunks);
+  return next().catch(() => {
+    keeping = null;
+    if (chunks) announce(href, "cut"); // the page starts again by itself: the copy waits for that
     const kb = String(Math.round(arrived.get(href) / 1000)); // as the status line writes kB
-    bootFailed(new Error(`the connection was lost after ${kb} kB${kept ? "; Retry goes on from there" : ""}`));
+    const kept = chunks ? keepPartial(href, response, chunks) : Promise.resolve(false);
+    cut ??= { sentence: `the connection was lost after ${kb} kB`, keeping: kept };
+    // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
+    bootFailed(new Error(cut.sentence));
   });
+}
+
+// The offline copy (the service worker, browser/offline/sw.js) saves the same files: the WebAssembly
+// this worker has just downloaded is handed to it through Cache Storage, so it is sent once, even where
+// the browser's HTTP cache cannot hold it (a private tab keeps no entry that large in memory). The copy
+// asks first whether an engine is downloading it (a BroadcastChannel) and waits for it. Not when a copy
+// of this origin already holds the file (a returning visit): nothing to hand over.
+const HANDOFF_CACHE = `mneme-engine-handoff@${new URL("../../", here).pathname}`;
+let channel = null;
+const announced = new Map(); // href -> "downloading" | "cut" (to be started again) | "kept" | "failed"
+try {
+  channel = new BroadcastChannel(`mneme-engine@${new URL("../../", here).pathname}`);
+  channel.onmessage = (event) => {
+    const state = announced.get(event.data?.ask);
+    if (state) channel.postMessage({ href: event.data.ask, state });
+  };
+} catch (_) {
+  channel = null; // no BroadcastChannel: the copy downloads the file itself
+}
+
+function announce(href, state) {
+  announced.set(href, state);
+  channel?.postMessage({ href, state });
+}
+
+async function handOff(href, response, chunks) {
+  try {
+    if (await caches.match(href)) return announce(href, "failed"); // already in a copy: nothing to hand
+    const headers = { "content-type": response.headers.get("content-type") || "application/wasm" };
+    await (await caches.open(HANDOFF_CACHE)).put(href, new Response(new Blob(chunks), { headers }));
+    announce(href, "kept");
+  } catch (_) {
+    announce(href, "failed"); // the copy downloads it itself
+  }
 }
 
 // A download cut midway (a phone's link drops) is resumed by the next start from what had arrived,
@@ -82,12 +130,16 @@ const netFetch = self.fetch.bind(self); // the network's own fetch (self.fetch i
 
 // Resolves to whether the bytes were kept. They are the file's own bytes (decoded, had it come
 // compressed), and a request with a Range asks for those too (fetch sends it "Accept-Encoding:
-// identity"). If-Range needs a strong validator: a weak ETag (a compressed copy's) is not one.
+// identity"). If-Range needs a strong validator: a weak ETag (a compressed copy's) is not one. When
+// the rest as it is (uncompressed) would be more than the whole file compressed (the WebAssembly is
+// about 2.7 times smaller gzipped: a cut before about 63 %), the next start asks for the whole again.
 async function keepPartial(href, response, chunks) {
   const etag = response.headers.get("etag");
   const validator = etag && !etag.startsWith("W/") ? etag : response.headers.get("last-modified");
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
   if (!validator || response.headers.get("accept-ranges") !== "bytes" || size < PARTIAL_MIN) return false;
+  const compressed = response.headers.get("content-encoding") && Number(response.headers.get("content-length"));
+  if (compressed && CONFIG.wasm && CONFIG.wasm - size > compressed) return false;
   try {
     const cache = await caches.open(PARTIAL_CACHE);
     const headers = { "content-type": "application/octet-stream", "x-mneme-validator": validator };
@@ -139,6 +191,7 @@ const pyodideFiles = {
   wasm: new URL("pyodide.asm.wasm", pyodideBase).href,
   stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
 };
+announced.set(pyodideFiles.wasm, "downloading"); // from the moment it is asked for
 const underWay = new Map(
   [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
     href,
@@ -149,6 +202,7 @@ const underWay = new Map(
       if (href === pyodideFiles.wasm) whole.then(askWheels);
       return response;
     }, (error) => {
+      if (href === pyodideFiles.wasm) announce(href, "failed");
       // Refused outright (no answer at all): Pyodide would only log it and wait, so say it now.
       bootFailed(new Error(`an engine file could not be downloaded (${error?.message || error})`));
       throw error;
@@ -360,11 +414,30 @@ async function boot() {
 let bootSettled = false;
 let bootFailure = false; // the start has failed: what else its downloads reject with is not news
 
+// Said a moment later (a body cut midway may surface first as Pyodide's own error): a download cut
+// midway is said as such, once its bytes are kept, and is "resumable" (engine.js starts again by itself).
 function bootFailed(error) {
   if (bootSettled) return;
   bootSettled = true;
   bootFailure = true;
-  postMessage({ type: "boot-failed", error: String((error?.message) || error) });
+  setTimeout(async () => {
+    const kept = cut ? await cut.keeping : false;
+    const words = cut ? cut.sentence : String((error?.message) || error);
+    postMessage({ type: "boot-failed", error: words, resumable: Boolean(cut), kept });
+  }, 0);
+}
+
+// The page found the start stalled (nothing arrives): what arrived of the WebAssembly is kept first,
+// so the next start goes on from there (answered {type: "kept"} before the page ends this worker).
+async function keepWhatArrived() {
+  const under = keeping;
+  keeping = null;
+  let kept = false;
+  if (under) {
+    announce(under.href, "cut");
+    kept = await keepPartial(under.href, under.response, under.chunks.slice());
+  }
+  postMessage({ type: "kept", kept });
 }
 
 // A failed wasm fetch inside Pyodide can surface only as an unhandled rejection while
@@ -388,6 +461,10 @@ self.onmessage = async (event) => {
   // The page's heartbeat: answered at once, whenever this worker's thread is free (engine.js).
   if (msg.type === "ping") {
     postMessage({ type: "pong" });
+    return;
+  }
+  if (msg.type === "keep") {
+    keepWhatArrived();
     return;
   }
   if (msg.type === "warm") {

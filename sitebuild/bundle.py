@@ -393,6 +393,9 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         "total": len(wheel)
         + len(stdlib)
         + sum((pyodide / name).stat().st_size for name in PYODIDE_FILES if name != "python_stdlib.zip"),
+        # The WebAssembly's own size: a download of it cut midway goes on from there only when the rest
+        # is smaller than the whole file compressed (browser/worker.js).
+        "wasm": (pyodide / "pyodide.asm.wasm").stat().st_size,
     }
     worker = _fill(bundle_script("worker.js", root, module=True), "worker.js", config)
     worker_name = f"worker.{_short_hash(worker.encode())}.js"

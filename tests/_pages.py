@@ -2,14 +2,16 @@
 
 ``PagesServer`` serves a folder under ``SUB_PATH`` on 127.0.0.1 as GitHub Pages does: a strong ``ETag``
 and ``Last-Modified`` on every file, ``Cache-Control: max-age=600``, ``304 Not Modified`` to a
-conditional request that still matches, gzip for text and WebAssembly when the browser accepts it.
+conditional request that still matches, gzip for text and WebAssembly when the browser accepts it, and
+a byte range of the file as it is (``Range: bytes=N-``, with ``If-Range``; ``206``), as Pages does.
 A test can, while the browser runs:
 
 - ``deploy(folder)``: switch to another build at once (the next request sees it, as after a deploy);
 - read ``log``: every request with its status and the body bytes sent (``sent(path)``, ``full(path)``:
   how many times a file was sent whole with 200);
-- ``drop(pattern, after=0, times=None)``: cut the connection of matching requests after so many body
-  bytes (the next ``times`` of them, or every one),
+- ``drop(pattern, after=0, times=None, stall=False)``: cut the connection of matching requests after so
+  many body bytes (the next ``times`` of them, or every one); ``stall``: send nothing more instead, the
+  connection left open (a link gone quiet) until the browser closes it or the server stops,
   ``fail(pattern, status)``: answer them with an error status; ``clear_faults()``;
 - ``link``: one shared pipe (``Link(mbps, rtt_ms)``) every response goes through, whoever asks (a page,
   a worker, the service worker): a phone's one radio, paced here, not in the browser;
@@ -26,6 +28,7 @@ import gzip
 import hashlib
 import http.server
 import re
+import select
 import socket
 import threading
 import time
@@ -83,13 +86,14 @@ class Link:
 @dataclass(frozen=True)
 class Sent:
     """One request: the path under the sub-path, the status, body bytes sent, whether whole, when it
-    was asked (``time.monotonic()``; the log is in that order)."""
+    was asked (``time.monotonic()``; the log is in that order), the ``Range`` it asked for (or "")."""
 
     path: str
     status: int
     bytes: int
     whole: bool
     at: float
+    range: str = ""
 
 
 @dataclass
@@ -97,7 +101,8 @@ class _State:
     folder: Path
     log: list[Sent] = field(default_factory=list)
     drops: list[list[Any]] = field(default_factory=list)
-    """[pattern, bytes sent before the cut, cuts left (None: every time)]"""
+    """[pattern, bytes sent before the cut, cuts left (None: every time), stall instead of a cut]"""
+    stopping: threading.Event = field(default_factory=threading.Event)
     fails: list[tuple[re.Pattern[str], int]] = field(default_factory=list)
     link: Link | None = None
     refuse: bool = False
@@ -122,7 +127,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def _record(self, path: str, status: int, size: int, whole: bool) -> None:
         with self.state.lock:
-            self.state.log.append(Sent(path, status, size, whole, self.started))
+            asked = self.headers.get("Range") or ""
+            self.state.log.append(Sent(path, status, size, whole, self.started, asked))
 
     def _plain(self, status: int, path: str) -> None:
         body = f"{status}\n".encode()
@@ -206,8 +212,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         fresh = (match is not None and etag in [t.strip() for t in match.split(",")]) or (
             match is None and since is not None and since == modified
         )
-        self.send_response(304 if fresh else 200)
+        ranged = None if fresh else self._range(len(data), etag, modified)
+        self.send_response(304 if fresh else 206 if ranged else 200)
         self.send_header("ETag", etag)
+        self.send_header("Accept-Ranges", "bytes")
         self.send_header("Last-Modified", modified)
         self.send_header("Cache-Control", f"max-age={MAX_AGE}")
         self.send_header("Vary", "Accept-Encoding")
@@ -218,7 +226,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         body = data
         suffix = target.suffix
-        if state.gzip and suffix in GZIPPED and "gzip" in self.headers.get("Accept-Encoding", ""):
+        if ranged:  # the rest of the file as it is, never compressed
+            body = data[ranged:]
+            self.send_header("Content-Range", f"bytes {ranged}-{len(data) - 1}/{len(data)}")
+        elif state.gzip and suffix in GZIPPED and "gzip" in self.headers.get("Accept-Encoding", ""):
             key = (str(target), stat.st_mtime)
             with state.lock:
                 zipped = state.zipped.get(key)
@@ -235,21 +246,48 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._record(logged, 200, 0, False)
             return
         cut = None
+        stall = False
         with state.lock:
             for rule in state.drops:
                 if rule[0].search(rel) and rule[2] != 0:
-                    cut = rule[1]
+                    cut, stall = rule[1], rule[3]
                     rule[2] = None if rule[2] is None else rule[2] - 1
                     break
+        status = 206 if ranged else 200
         if cut is not None:
             self._send(body[:cut], link)
-            self._record(logged, 200, min(cut, len(body)), False)
+            self._record(logged, status, min(cut, len(body)), False)
+            if stall:
+                self.wfile.flush()
+                self._wait_until_closed()
             self.close_connection = True
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)
             return
         sent = self._send(body, link)
-        self._record(logged, 200, sent, sent == len(body))
+        self._record(logged, status, sent, sent == len(body))
+
+    def _range(self, size: int, etag: str, modified: str) -> int | None:
+        """Where a ``Range: bytes=N-`` request starts, when it is one this file can answer (``If-Range``
+        naming this file's validator, or none); else None (the whole file, 200)."""
+        asked = re.fullmatch(r"bytes=(\d+)-", self.headers.get("Range") or "")
+        if_range = self.headers.get("If-Range")
+        if not asked or (if_range is not None and if_range not in (etag, modified)):
+            return None
+        start = int(asked.group(1))
+        return start if 0 < start < size else None
+
+    def _wait_until_closed(self, limit_s: float = 120) -> None:
+        """Keep the connection open, sending nothing, until the other end closes it (or the server stops)."""
+        end = time.monotonic() + limit_s
+        while time.monotonic() < end and not self.state.stopping.is_set():
+            readable, _, _ = select.select([self.connection], [], [], 0.2)
+            if readable:
+                try:
+                    if not self.connection.recv(1024):
+                        return
+                except OSError:
+                    return
 
     def _wait_if_held(self, raw: str) -> None:
         state = self.state
@@ -336,9 +374,10 @@ class PagesServer:
     def set_link(self, link: Link | None) -> None:
         self.state.link = link
 
-    def drop(self, pattern: str, after: int = 0, times: int | None = None) -> None:
-        """Cut matching responses after ``after`` body bytes: the next ``times`` of them, or all."""
-        self.state.drops.append([re.compile(pattern), after, times])
+    def drop(self, pattern: str, after: int = 0, times: int | None = None, stall: bool = False) -> None:
+        """Cut matching responses after ``after`` body bytes: the next ``times`` of them, or all;
+        ``stall``: leave the connection open with nothing more sent instead."""
+        self.state.drops.append([re.compile(pattern), after, times, stall])
 
     def fail(self, pattern: str, status: int = 503) -> None:
         self.state.fails.append((re.compile(pattern), status))
@@ -381,6 +420,7 @@ class PagesServer:
         return sum(s.bytes for s in self.log if s.path == path)
 
     def stop(self) -> None:
+        self.state.stopping.set()
         self.release()
         self.httpd.shutdown()
         self.httpd.server_close()

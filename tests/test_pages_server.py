@@ -115,3 +115,31 @@ def test_held_requests_wait_and_are_answered_from_the_build_served_when_released
     served.release()
     waiting.join(5)
     assert answers == [b"<h1>v2</h1>"] and served.held == 0  # the build served when released
+
+
+def test_a_byte_range_of_the_file_as_it_is(served: PagesServer) -> None:
+    """A download cut midway goes on with ``Range: bytes=N-`` (``If-Range``: the validator it had)."""
+    whole = bytes(range(256)) * 400
+    status, headers, body = ask(served, SUB_PATH + "big.zip")
+    assert status == 200 and headers["accept-ranges"] == "bytes" and body == whole
+    rest = ask(served, SUB_PATH + "big.zip", Range="bytes=1000-", **{"If-Range": headers["etag"]})
+    assert rest[0] == 206 and rest[2] == whole[1000:]
+    assert rest[1]["content-range"] == f"bytes 1000-{len(whole) - 1}/{len(whole)}"
+    by_date = ask(served, SUB_PATH + "big.zip", Range="bytes=5-", **{"If-Range": headers["last-modified"]})
+    assert by_date[0] == 206 and by_date[2] == whole[5:]
+    changed = ask(served, SUB_PATH + "big.zip", Range="bytes=1000-", **{"If-Range": '"another"'})
+    assert changed[0] == 200 and changed[2] == whole  # another version: the whole file
+    assert [(s.status, s.bytes, s.whole) for s in served.log][1] == (206, len(whole) - 1000, True)
+
+
+def test_a_stalled_answer_sends_nothing_more_until_the_client_leaves(served: PagesServer) -> None:
+    served.drop(r"big\.zip$", after=1000, times=1, stall=True)
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=0.5)
+    connection.request("GET", SUB_PATH + "big.zip")
+    response = connection.getresponse()
+    assert response.status == 200 and len(response.read(1000)) == 1000
+    with pytest.raises(TimeoutError):
+        response.read(1)  # nothing more comes
+    connection.close()
+    assert [(s.bytes, s.whole) for s in served.log] == [(1000, False)]
+    assert ask(served, SUB_PATH + "big.zip")[2] == bytes(range(256)) * 400  # the next one whole

@@ -14,8 +14,14 @@ export function progressWords(bytes, total) {
   return `Loading the engine: ${kb(Math.min(got, all))} of ${kb(all)} kB`;
 }
 
-// Each answer bar of `doc` shows `bytes` of `total`.
-export function showProgress(doc, bytes, total) {
+// "Retrying in 2 s: 4000 of 12085 kB" (a download cut short, tried again by itself; as short as the
+// progress words, to fit a phone's answer bar).
+export function retryWords(bytes, total, when) {
+  return progressWords(bytes, total).replace("Loading the engine:", `Retrying ${when}:`);
+}
+
+// Each answer bar of `doc` shows `bytes` of `total` (in `note`, when given).
+export function showProgress(doc, bytes, total, note = "") {
   for (const answer of doc.querySelectorAll(".calc-answer")) {
     let box = answer.querySelector(":scope > [data-engine-progress]");
     if (!box) {
@@ -29,7 +35,7 @@ export function showProgress(doc, bytes, total) {
       answer.prepend(box);
     }
     const [words, bar] = box.children;
-    const text = progressWords(bytes, total);
+    const text = note || progressWords(bytes, total);
     if (words.textContent !== text) words.textContent = text;
     if (total > 0) {
       bar.max = total;

@@ -1,10 +1,12 @@
 // Registers the offline service worker (sw.js at the site root, written by hooks/offline.py).
 // The URL is relative to this script (assets/offline/ -> ../../), so the site works under any
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
-// first live result (or failure), so precaching never competes with the first paint or the engine.
+// first live result (or failure, or nothing new from the engine for calculatorWaitMs), so precaching
+// never competes with the first paint or the engine.
 // Offline that says so: a small mark in the page footer shows the precache's progress,
-// then "Available offline", or which files could not be saved, with Retry, or that a newer version
-// was deployed meanwhile (its copy is then saved, and takes over by itself once complete).
+// then "Available offline", or which files could not be saved, with Retry (tried again by itself when a
+// page opens and when the network comes back), or that a newer version was deployed meanwhile (its copy
+// is then saved, and takes over by itself once complete).
 // Updates that never mix: when a new version is installed and waiting, a notice offers
 // [data-action="update"]: the new worker takes over and the page reloads at once.
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
@@ -15,6 +17,8 @@ function startOffline() {
   const base = new URL("../../", script ? script.src : location.href);
   const config = Object.assign({ register: true, calculatorWaitMs: 20000 }, window.mnemeOfflineConfig || {});
   const supported = "serviceWorker" in navigator && window.isSecureContext;
+  // A page opened under a worker already in control (not the visit that saved the copy just now).
+  const controlledAtLoad = supported && Boolean(navigator.serviceWorker.controller);
   let status = null;
   let activeCache = null;
   let updating = false;
@@ -26,18 +30,28 @@ function startOffline() {
       : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
   }
 
+  // Until the page's calculators have their first live result, or nothing new has come from the engine
+  // for calculatorWaitMs (its bytes arriving, or its tries again after a cut, are news): on a slow link
+  // the copy does not share the link with an engine still downloading.
   function calculatorsSettled() {
     const forms = Array.from(document.querySelectorAll("form[data-calculator]"));
     const busy = () => forms.some((form) => form.dataset.state === "loading");
     if (!forms.length || !busy()) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        clearInterval(poll);
-        clearTimeout(cap);
-        resolve();
-      };
-      const poll = setInterval(() => busy() || done(), 250);
-      const cap = setTimeout(done, config.calculatorWaitMs);
+      let seen = "";
+      let last = performance.now();
+      const poll = setInterval(() => {
+        const engine = window.mnemeEngine?.stats || {};
+        const news = `${engine.downloaded || 0} ${engine.retrying || ""}`;
+        if (news !== seen) {
+          seen = news;
+          last = performance.now();
+        }
+        if (!busy() || performance.now() - last > config.calculatorWaitMs) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 250);
     });
   }
 
@@ -210,7 +224,11 @@ function startOffline() {
           status = first;
           render();
         }
+        // A copy that could not save every file (a link that dropped) tries them again by itself, as
+        // the next page opens (the visit that saved it has just tried each a few times).
+        if (first.state === "partial" && controlledAtLoad) retrySaving();
       }
+      window.addEventListener("online", () => status?.state === "partial" && retrySaving());
       return ready;
     } catch (error) {
       console.warn(`Offline use is unavailable: ${(error?.message) || error}`);

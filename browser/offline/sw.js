@@ -8,7 +8,8 @@
 //             it (a docs-only deploy downloads only what changed); a file named by its content is
 //             taken from the HTTP cache when there (the engine has just downloaded it: a first visit
 //             gets each engine file once), others are revalidated with the server; the engine's files
-//             come last. A file whose bytes are another build's (a deploy landed during the copy)
+//             come last. The WebAssembly an engine of this site is downloading is waited for and handed
+//             over by it (a Cache Storage cache): sent once even where the HTTP cache cannot hold it. A file whose bytes are another build's (a deploy landed during the copy)
 //             is "outdated": the copy is never called available, and the new version is fetched
 //             (registration.update); it takes over by itself when this copy is not complete. An
 //             outdated copy beside a complete active one fails its install (it is never offered). A file
@@ -46,6 +47,13 @@ const SCOPE = new URL("./", self.location.href);
 const SUFFIX = `@${SCOPE.pathname}`;
 const CACHE = `${SETTINGS.prefix}${SETTINGS.build}${SUFFIX}`;
 const STATUS_KEY = new URL("__offline-status__", SCOPE).href;
+// The engine's worker (browser/worker.js) hands over the WebAssembly it downloaded here, and says on
+// this channel whether it is downloading it ("downloading", then "kept" or "failed").
+const HANDOFF = `mneme-engine-handoff${SUFFIX}`;
+const CHANNEL = `mneme-engine${SUFFIX}`;
+const ASK_MS = 300; // how long an engine may take to say it is downloading a file
+const DOWNLOADING_MS = 5000; // how often it is asked again while it says so
+const RESTART_WAIT_MS = 40000; // how long an engine whose download was cut may take to start again
 const NETWORK_WAIT_MS = 4000; // a slow network: show the cached page after this long
 const ATTEMPTS = 3; // per file
 const PARALLEL = 6;
@@ -88,10 +96,11 @@ async function checked(href, response) {
   return new Response(buffer, { status: 200, statusText: "OK", headers });
 }
 
-// This file from an older copy of this site, when it holds the same bytes (no download at all).
+// This file from an older copy of this site, or handed over by the engine, when it holds the same bytes
+// (no download at all).
 async function carried(href) {
   for (const name of await caches.keys()) {
-    if (!ours(name) || name === CACHE) continue;
+    if ((!ours(name) || name === CACHE) && name !== HANDOFF) continue;
     const hit = await (await caches.open(name)).match(href);
     if (hit) {
       const kept = await checked(href, hit);
@@ -129,6 +138,46 @@ async function fetchOne(href) {
   throw last || new Error("no answer");
 }
 
+// While an engine of this site (any tab) says it is downloading `href`, wait for it: it hands the file
+// over once whole ("kept"), or says it failed. Its download cut ("cut"), the page starts it again by
+// itself after a pause (browser/engine.js): waited for a while. An engine that no longer answers (its
+// tab closed, or it stopped) is not waited for.
+async function engineDownload(href) {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(CHANNEL);
+  const heard = (ms) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms, "");
+      channel.onmessage = (event) => {
+        if (event.data?.href !== href || !event.data.state) return;
+        if (ms === ASK_MS || event.data.state !== "downloading") {
+          clearTimeout(timer);
+          resolve(event.data.state);
+        }
+      };
+    });
+  let cutAt = 0;
+  try {
+    for (;;) {
+      const answer = heard(ASK_MS);
+      channel.postMessage({ ask: href });
+      const state = await answer;
+      if (state === "downloading") {
+        cutAt = 0;
+        const change = await heard(DOWNLOADING_MS); // "" while it still downloads
+        if (change === "kept" || change === "failed") return;
+        if (change === "cut") cutAt = Date.now();
+      } else if (state === "cut" || (state === "" && cutAt)) {
+        cutAt ||= Date.now();
+        if (Date.now() - cutAt > RESTART_WAIT_MS) return; // it did not start again
+        await pause(1000);
+      } else return; // handed over, failed, or no engine downloading it
+    }
+  } finally {
+    channel.close();
+  }
+}
+
 async function readStatus() {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(STATUS_KEY);
@@ -160,7 +209,11 @@ async function precache(paths) {
       const path = href.slice(SCOPE.href.length) || "./";
       try {
         if (!(await cache.match(href))) {
-          const old = await carried(href);
+          let old = await carried(href);
+          if (!old && ENGINE.has(href) && href.endsWith(".wasm")) {
+            await engineDownload(href);
+            old = await carried(href);
+          }
           if (old) counts.carried += 1;
           else counts.fetched += 1;
           await cache.put(href, old || (await fetchOne(href)));
@@ -176,6 +229,7 @@ async function precache(paths) {
     }
   }
   await Promise.all(Array.from({ length: PARALLEL }, next));
+  await caches.delete(HANDOFF);
   failed.sort();
   outdated.sort();
   const status = { build: SETTINGS.build, total: SETTINGS.files.length, failed, outdated, at: Date.now(), counts };

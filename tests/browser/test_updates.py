@@ -8,6 +8,8 @@
 - Two copies of the site under two sub-paths of one origin keep their own caches.
 - B deployed while a first visit is still saving A's copy (on the Pages-like server): "Available
   offline" is only ever said over B's complete copy, which takes over by itself and works offline.
+- A tab of A left open while another tab presses "Update now" to B (on the Pages-like server): once its
+  engine is lost it cannot start A's again; it says to reload, keeping what was entered, never dead.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from _site import SUB_PATH, SiteServer, build_site
 
 from sitebuild import offline
 
-from .conftest import wait_ready, wait_theme
+from .conftest import outputs, wait_ready, wait_theme
 from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
 from .test_offline_copy import OURS_JS, computes_offline, hosted, marks, wait_held, wait_mark
 
@@ -307,3 +309,53 @@ def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_off
         page_build = computed.evaluate("document.querySelector('meta[name=\"mneme-build\"]').content")
         assert form.evaluate("f => f.dataset.engineBuild") == page_build
         assert page_build in (deployed / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_tab_left_behind_by_update_now_in_another_tab_says_to_reload_and_keeps_the_values(
+    browser: Any, site_copy: Path, build_b: Path, tmp_path: Path, python_outputs: Any
+) -> None:
+    """Build A computes in the first tab; B is deployed and a second tab presses "Update now": B's worker
+    takes over every tab and A's copy is deleted. The first tab's engine is then lost (its worker closes
+    without a word, as a phone may end a tab's worker), once the browser's HTTP cache has let A's files
+    go (they are fresh for ten minutes): A's engine cannot start again. The tab says so and its button
+    reloads into B, with the value typed."""
+    deployed = tmp_path / "b"
+    shutil.copytree(build_b, deployed)
+    a, b = build_of(site_copy), build_of(deployed)
+    quick = "window.mnemeCalculatorConfig = { pingMs: 250, silenceMs: 3000 };"
+    with hosted(browser, site_copy, init=quick + WATCH_MIXES) as host:
+        host.allow(r"404|Failed to load|engine|worker")
+        old = host.new_page()
+        old.goto("calculators/effect/")
+        form = old.locator('form[data-calculator="effect"]')
+        wait_ready(form)
+        form.locator('[name="modifier"]').fill("3")
+        wait_ready(form)
+        wait_mark(old, "Available offline")
+        host.server.deploy(deployed)
+        other = host.new_page()
+        other.goto("glossary/")
+        other.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        button = other.locator('[data-action="update"]')
+        button.wait_for(state="visible", timeout=120_000)
+        with other.expect_navigation():
+            button.click()
+        assert other.evaluate("document.querySelector('meta[name=\"mneme-build\"]').content") == b
+        until(other, f"async () => {OURS_JS} === {cache_name(deployed)!r}")  # A's copy is gone
+        host.context.new_cdp_session(old).send("Network.clearBrowserCache")
+        worker = next(w for w in reversed(old.workers) if "/worker." in w.url)
+        worker.evaluate("setTimeout(() => self.close(), 300)")
+        old.wait_for_function("f => f.dataset.state === 'error'", arg=form.element_handle(), timeout=30_000)
+        status = form.locator("[data-status]").inner_text()
+        assert "the site has been updated since this page was opened: reload the page" in status, status
+        assert "what you have entered is kept" in status
+        reload = form.locator("[data-retry]")
+        assert reload.inner_text() == "Reload" and reload.is_visible()
+        assert form.evaluate("f => f.dataset.engineBuild") == a  # it never ran another build's engine
+        with old.expect_navigation():
+            reload.click()
+        form = old.locator('form[data-calculator="effect"]')
+        assert builds(old, "effect") == (b, b)
+        assert form.locator('[name="modifier"]').input_value() == "3"
+        assert outputs(form) == python_outputs("effect", modifier=3)
+        assert mixes(old) == [] and mixes(other) == []

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { progressWords } from "../../browser/lib/engine-progress.js";
+import { progressWords, retryWords } from "../../browser/lib/engine-progress.js";
 import { createWatch } from "../../browser/lib/engine-watch.js";
 
 const LIMITS = { limits: { bootTimeoutMs: 30_000, silenceMs: 20_000 } };
@@ -99,6 +99,8 @@ describe("the engine's progress in words", () => {
     assert.equal(progressWords(0, 11_837_000), "Loading the engine: 0 of 11837 kB");
     assert.equal(progressWords(12_000_000, 11_837_000), "Loading the engine: 11837 of 11837 kB");
     assert.equal(progressWords(2_239_000, 0), "Loading the engine: 2239 kB");
+    assert.equal(retryWords(4_000_400, 12_085_470, "in 2 s"), "Retrying in 2 s: 4000 of 12085 kB");
+    assert.equal(retryWords(0, 0, "now"), "Retrying now: 0 kB");
     assert.equal(progressWords(undefined, undefined), "Loading the engine: 0 kB");
   });
 });
