@@ -26,21 +26,9 @@ from playwright.sync_api import expect
 
 from table import tracker as table_tracker
 
+from ._table import BOOT_MS, DOCS, SCOPE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
 from .conftest import wait_instant_navigation, wait_ready
 from .test_storage import QUOTA, backups_of, characters, settled
-from .test_table import (
-    BOOT_MS,
-    DOCS,
-    SCOPE,
-    STEP_MS,
-    STORE,
-    TRACKER,
-    ada,
-    open_table,
-    saved,
-    store_of,
-    stored,
-)
 
 pytestmark = pytest.mark.browser
 

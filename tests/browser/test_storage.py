@@ -31,19 +31,7 @@ from playwright.sync_api import expect
 from table import tracker as table_tracker
 from table.character import MAX_NESTING
 
-from .test_table import (
-    BOOT_MS,
-    DOCS,
-    PHONE,
-    STEP_MS,
-    STORE,
-    TRACKER,
-    ada,
-    open_table,
-    saved,
-    store_of,
-    stored,
-)
+from ._table import BOOT_MS, DOCS, PHONE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
 
 pytestmark = pytest.mark.browser
 
