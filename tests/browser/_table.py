@@ -8,6 +8,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .conftest import is_shared
+
 BOOT_MS = 90_000
 STEP_MS = 30_000
 SCOPE = "mneme@/mneme/:"
@@ -79,8 +81,9 @@ def saved(page: Any) -> dict[str, Any]:
 
 
 def seed(page: Any, values: dict[str, str]) -> None:
-    """Write ``values`` into localStorage before the site's scripts run, unless a key is already set."""
-    page.context.add_init_script(
+    """Write ``values`` into localStorage before the site's scripts run, unless a key is already set: in
+    every page of a fresh context; in a returning_visit module's shared context, in this page only."""
+    (page if is_shared(page.context) else page.context).add_init_script(
         f"(() => {{ const v = {json.dumps(values)}; for (const k in v) "
         "if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); })()"
     )

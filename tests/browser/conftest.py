@@ -143,12 +143,38 @@ class ModuleVisit:
     tab: Tab | None = None
 
 
+_SHARED: list[Any] = []
+"""The returning_visit modules' contexts open now (``is_shared``)."""
+
+
+def is_shared(context: Any) -> bool:
+    """Whether ``context`` is a returning_visit module's shared one: it outlives the test, so a test's
+    own init script there goes on its page (``page.add_init_script``), never on the context."""
+    return any(context is shared for shared in _SHARED)
+
+
+CLEAR_STORAGE_JS = "() => { localStorage.clear(); sessionStorage.clear(); }"
+
+
+def clear_storage(context: Any, site_url: str) -> None:
+    """Empty the site's local and session storage in ``context`` (what a test left there), keeping the
+    HTTP cache, the service worker and the engine's snapshot: a returning visitor with nothing saved."""
+    blank = context.new_page()
+    try:
+        blank.goto(urljoin(site_url, "sitemap.xml"))  # of the site's origin, and runs no site script
+        blank.evaluate(CLEAR_STORAGE_JS)
+    finally:
+        blank.close()
+
+
 @pytest.fixture(scope="module")
 def _returning_context(browser: Any, site_url: str) -> Iterator[ModuleVisit]:
     """One context for a whole test module: after its first test the engine is a returning visitor's."""
     log = [PageLog()]
     visit = ModuleVisit(_new_context(browser, site_url, lambda: log[0], routed=False), log)
+    _SHARED.append(visit.context)
     yield visit
+    _SHARED.remove(visit.context)
     visit.context.close()
 
 
