@@ -10,7 +10,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
   requests to any host but 127.0.0.1 are blocked and recorded; in a module marked
   ``pytest.mark.returning_visit``, one context shared by the module's tests (a returning visitor's
-  engine, restored from its memory snapshot: far cheaper), but for tests marked ``first_visit``;
+  engine, restored from its memory snapshot: far cheaper), but for tests marked ``first_visit``
+  (``nothing_stored`` empties its storage before each test: for modules whose tests each want none);
   a fresh context registers no service worker unless the test is marked ``offline_copy``;
   the loader's warm start is off (``window.mnemeLoaderConfig``; a test may set its own);
   ``window.__mnemeSitemapIn`` marks when the
@@ -165,6 +166,14 @@ def clear_storage(context: Any, site_url: str) -> None:
         blank.evaluate(CLEAR_STORAGE_JS)
     finally:
         blank.close()
+
+
+@pytest.fixture
+def nothing_stored(context: Any, site_url: str) -> None:
+    """In a returning_visit module's shared context, the test starts with nothing stored, as it would in
+    a fresh context (``clear_storage``); a module uses it with ``pytest.mark.usefixtures``."""
+    if is_shared(context):
+        clear_storage(context, site_url)
 
 
 @pytest.fixture(scope="module")

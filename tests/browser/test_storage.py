@@ -36,18 +36,15 @@ from table import tracker as table_tracker
 from table.character import MAX_NESTING
 
 from ._table import BOOT_MS, DOCS, PHONE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
-from .conftest import clear_storage, is_shared
 
-pytestmark = [pytest.mark.browser, pytest.mark.returning_visit, pytest.mark.own_page]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
 
 BACKUP = STORE + ":backup:"
-
-
-@pytest.fixture(autouse=True)
-def nothing_stored(context: Any, site_url: str) -> None:
-    """Each test starts with nothing saved, as in a fresh context (the shared one keeps its engine)."""
-    if is_shared(context):
-        clear_storage(context, site_url)
 
 
 def characters(page: Any) -> list[dict[str, Any]]:

@@ -2,7 +2,9 @@
 
 Everything runs through the bundled Pyodide engine (table/character.py in the worker);
 pages are driven at phone width (360 px). Waits use Playwright's locator assertions (the site's
-CSP forbids the eval that string predicates need).
+CSP forbids the eval that string predicates need). The tests share one context, a returning visitor's
+(its engine restored, not booted cold; its service worker registered), each on a page of its own and
+starting with nothing stored.
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ from ._table import (
     store_of,
     stored,
 )
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
 
 WIDTHS = (360, 412, 768, 1280)
 """Phones (ours and Lighthouse's), a tablet and a desktop: the space kept for each app is checked at each."""
@@ -357,7 +366,6 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
     expect(page.locator(".mt-sticky .mt-status")).to_contain_text("rolled 7, 3, 9 less armor 2")
 
 
-@pytest.mark.offline_copy
 def test_the_tracker_works_offline_once_visited(page: Any, context: Any, site_dir: Path) -> None:
     if not (site_dir / "sw.js").is_file():
         pytest.skip("the site has no service worker")

@@ -3,7 +3,9 @@ a fight shown to the players through a link and its QR code, what keeps the data
 (persistent storage, install, backups), the screen kept awake, and the character sheet on paper.
 
 Phones at 360 x 780. A second browser context stands for a player's phone. Waits use Playwright's
-locator assertions (the site's CSP forbids the eval that string predicates need).
+locator assertions (the site's CSP forbids the eval that string predicates need). The referee's tests
+share one context, a returning visitor's, each on its own page with nothing stored; the two that show
+the page before any engine get a fresh context (a first visit).
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ from table import tracker as table_tracker
 
 from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, store_of
 from ._table import ada as table_ada
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
 
 KEPT = SCOPE + "kept.v1"
 ENGINE_ERRORS = r"net::ERR_FAILED|Failed to fetch|WebAssembly|wasm|pyodide|engine"
