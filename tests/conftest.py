@@ -76,7 +76,7 @@ tests). The browser tests mostly wait (an engine's start, a debounce, a second t
 share two cores well; a module never spans two lanes (its shared tab boots the engine once)."""
 MODULE_SECONDS = {
     "test_a11y": 60,
-    "test_nothing_lost": 30,
+    "test_nothing_lost": 20,
     "test_table": 20,
     "test_engine_faults": 30,
     "test_storage": 15,
