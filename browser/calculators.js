@@ -56,12 +56,16 @@ function startCalculators() {
     if (label.textContent !== text) label.textContent = text;
   }
 
-  // Fields shown only for one value of a choice (data-only="side=attacked": one side of a fight).
+  // Fields shown only while one of their choices has its value (data-only="side=attacked pay=costly":
+  // one side of a fight, or an option that needs the field).
   function updateShown(form) {
     for (const field of form.querySelectorAll("[data-only]")) {
-      const [key, value] = field.dataset.only.split("=");
-      const choice = form.elements.namedItem(key);
-      show(field, !choice || choice.value === value);
+      const shown = field.dataset.only.split(" ").some((pair) => {
+        const [key, value] = pair.split("=");
+        const choice = form.elements.namedItem(key);
+        return !choice || choice.value === value;
+      });
+      show(field, shown);
     }
   }
 
@@ -200,6 +204,25 @@ function startCalculators() {
     return first ? unwrittenFor(() => sessionStorage, location) : null;
   }
 
+  // A hand-off to this very page (One attack's miss to its "I'm attacked" side): the theme's instant
+  // navigation does not load a page again for a new query, so the link's values are applied here, the
+  // form first back at its defaults as a link opens it, and the address moves on (Back returns to it).
+  function samePageHandoff(event, link) {
+    const forms = document.querySelectorAll("form[data-calculator]");
+    if (!link || forms.length !== 1 || !forms[0].mnemeBound || event.defaultPrevented) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || url.pathname !== location.pathname) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const form = forms[0];
+    history.pushState(null, "", url.href);
+    form.reset();
+    takeAddress(form, true);
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+    window.scrollTo(0, form.getBoundingClientRect().top + window.scrollY);
+  }
+
   function syncUrlNow() {
     for (const form of Array.from(unsynced)) syncUrl(form);
   }
@@ -214,21 +237,14 @@ function startCalculators() {
       if (target?.closest("a[href]")) reloaded = false; // a link followed: its page starts from its address
       const leaving = !target || target.closest("a[href]") || !Array.from(unsynced).some((f) => f.contains(target));
       if (leaving) syncUrlNow();
+      samePageHandoff(event, target?.closest("a[data-handoff]"));
     },
     true,
   );
 
-  function bind(form, single) {
-    if (form.mnemeBound) return;
-    form.mnemeBound = true;
-    form.mnemePath = location.pathname; // the page it is on (syncUrl)
-    const name = form.dataset.calculator;
-    const root = form.dataset.root || "";
-    const retry = form.querySelector("[data-retry]");
-    let running = false;
-    let again = false;
-
-    for (const button of form.querySelectorAll(".calc-step, .calc-sign")) button.hidden = false;
+  // The values the address gives (a link followed, a shared link, a reload): set in the form, and marked
+  // as given where a hand-off link named them.
+  function takeAddress(form, single) {
     form.mnemeLinkErrors = {};
     // The fields the player gave, or a link handed on ("use my character" leaves them alone).
     form.mnemeGiven = new Set();
@@ -247,11 +263,13 @@ function startCalculators() {
       }
       for (const el of controls(form)) if (el.name in values) setValue(el, values[el.name], settings.true);
       if (Object.keys(values).length) markStale(form, true);
-      // A hand-off link names only what it carries: all of that was given. A page's own address (written
-      // back after each edit) names every field: then only those away from the default were given.
+      // A hand-off link names only what it carries: all of that was given (but a field it leaves empty,
+      // a value it does not know). A page's own address (written back after each edit) names every
+      // field: then only those away from the default were given.
       const handedOn = Object.keys(values).length < controls(form).length;
       for (const el of controls(form)) {
-        if (el.name in values && (handedOn || !isDefault(el))) form.mnemeGiven.add(el.name);
+        const known = handedOn ? values[el.name] !== "" : !isDefault(el);
+        if (el.name in values && known) form.mnemeGiven.add(el.name);
       }
       const fold = form.querySelector("[data-more]");
       if (fold && Array.from(fold.querySelectorAll("input, select")).some((el) => el.name in values && !isDefault(el))) {
@@ -260,6 +278,20 @@ function startCalculators() {
     }
     updateRulings(form);
     updateShown(form);
+  }
+
+  function bind(form, single) {
+    if (form.mnemeBound) return;
+    form.mnemeBound = true;
+    form.mnemePath = location.pathname; // the page it is on (syncUrl)
+    const name = form.dataset.calculator;
+    const root = form.dataset.root || "";
+    const retry = form.querySelector("[data-retry]");
+    let running = false;
+    let again = false;
+
+    for (const button of form.querySelectorAll(".calc-step, .calc-sign")) button.hidden = false;
+    takeAddress(form, single);
 
     const staleMark = form.querySelector("[data-stale-mark]");
     const updating = staleMark ? staleMark.textContent : "";
@@ -398,18 +430,6 @@ function startCalculators() {
     if (!pageSettings()) return console.warn("calculators: this page has no settings (#mneme-table-config)");
     for (const form of forms) bind(form, forms.length === 1);
   }
-
-  // An abbreviation (DM, ChM, HP...) explains itself on a tap: a phone has no hover for its title.
-  document.addEventListener("click", (event) => {
-    const abbr = event.target instanceof Element ? event.target.closest("abbr[title]") : null;
-    if (!abbr) return;
-    const shown = abbr.nextElementSibling?.matches(".calc-abbr-tip") ? abbr.nextElementSibling : null;
-    if (shown) return shown.remove();
-    const tip = document.createElement("span");
-    tip.className = "calc-abbr-tip";
-    tip.textContent = ` (${abbr.title})`;
-    abbr.after(tip);
-  });
 
   holdTheme(CONFIG.themeHoldMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };

@@ -9,6 +9,8 @@
 // another build shown by instant navigation is loaded afresh, with its own scripts.
 // Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.
 // window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
+import { explainAbbreviations } from "./lib/abbr-tips.js";
+import { followKeyboard } from "./lib/keyboard-inset.js";
 import { SETTINGS_ID } from "./lib/page-settings.js";
 
 function startLoader() {
@@ -95,6 +97,9 @@ function startLoader() {
     if (!wanted.length) warmLater();
   }
 
+  // Every page: abbreviations explain themselves on a tap; a sticky answer bar stays above the keyboard.
+  explainAbbreviations(document);
+  followKeyboard(window);
   window.mnemeLoader = { build: CONFIG.build, load, loaded: () => Array.from(loading.keys()) };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage, { once: true });

@@ -149,6 +149,22 @@ function startTracker() {
       return done;
     }
 
+    // A refusal where the action was asked: a mistake in the error style; a prompt (what to give next:
+    // how many rolls to make, the hit's Effect) as a question, with the field it asks for focused.
+    function say(refused, where, action) {
+      where.textContent = refused.message;
+      where.classList.toggle("mt-prompt", Boolean(refused.prompt));
+      where.setAttribute("role", refused.prompt ? "status" : "alert");
+      if (!refused.prompt || !refused.path || !action) return;
+      const card = where.closest("[data-combatant]");
+      const path = CSS.escape(refused.path);
+      const field =
+        action.type === "incoming"
+          ? card?.querySelector(`[data-incoming] [data-field="incoming_${path}"], [data-incoming] [data-field="${path}"]`)
+          : card?.querySelector(`.mt-raw [data-field="${path === "effect" ? "hit_effect" : path}"]`);
+      if (field && !field.hidden) field.focus();
+    }
+
     // One action, applied by Python to the latest stored tracker in its turn; resolves once applied
     // (or refused, with the reason where `slot` is). A tap on the same action again within a moment
     // counts once, unless `repeat` (an action meant to be tapped again and again).
@@ -215,7 +231,7 @@ function startTracker() {
           }
           queue.shift();
           keepQueue();
-          if (refused) (slots.get(op) || alert).textContent = refused.message;
+          if (refused) say(refused, slots.get(op) || alert, op.action);
           settled.get(op)?.();
           showWaiting();
         }

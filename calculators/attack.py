@@ -47,7 +47,7 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     yes_no,
 )
-from rules_core import aim, checks, damage, dice, injury, limits, mitigation
+from rules_core import action_options, aim, checks, damage, dice, injury, limits, mitigation
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "compute"]
@@ -60,6 +60,30 @@ ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adve
 DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
 CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+AIM_RANGED = fw.RuleLink("ruling: aim for a ranged attack", "rulings.md#aim-ranged")
+COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
+COSTLY_MITIGATED = fw.RuleLink("ruling: the price is mitigated", "rulings.md#costly-success-mitigation")
+RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")
+RECKLESS_RULING = fw.RuleLink("ruling: reckless action", "rulings.md#reckless-twice")
+AIM_READINGS = parts.enum_choices(
+    aim.AimReading,
+    {aim.AimReading.PER_ACTION: "Each aim action", aim.AimReading.ONCE: "Once, then +1 an action"},
+)
+COSTLY_READINGS = parts.enum_choices(
+    checks.CostlySuccessReading,
+    {
+        checks.CostlySuccessReading.DEGREE: "2 \u00d7 miss + 3",
+        checks.CostlySuccessReading.SIGNED: "Signed Effect",
+    },
+)
+RECKLESS_READINGS = parts.enum_choices(
+    action_options.RecklessReading,
+    {
+        action_options.RecklessReading.FULL_SUCCESS: "Full success, then harm",
+        action_options.RecklessReading.REDUCED_SUCCESS: "Success 3 lower",
+    },
+)
+PAY_CHOICES = (("none", "No"), ("costly", "Costly success"), ("reckless", "Reckless action"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
 """Aim counts for at most this many minor actions (Actions § Aim > Maximum Aim)."""
 
@@ -77,13 +101,21 @@ def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
         )
         modifier += chm
     if aimed:
-        with fw.on_field("aim"):
-            bonus = aim.aim_bonus(aimed)
-        steps.append(fw.Step(f"Aim, {plural(aimed, 'minor action')}: {signed(bonus)} DM.", AIM))
+        with fw.on_field("weapon_aim"):
+            bonus = aim.aim_bonus(aimed, values["weapon_aim"], values["aim_reading"])
+        per = "+1 each" if values["weapon_aim"] is None else f"the weapon's {signed(values['weapon_aim'])}"
+        steps.append(
+            fw.Step(f"Aim, {plural(aimed, 'minor action')} ({per}): {signed(bonus)} DM.", AIM),
+        )
+        steps.append(fw.Step("Aim counts for a ranged attack (thrown too), not a melee blow.", AIM_RANGED))
+        modifier += bonus
+    if values["side"] == "attack" and values["pay"] == "reckless":
+        bonus = action_options.reckless_roll_modifier()
+        steps.append(fw.Step(f"Reckless: {signed(bonus)} DM on the roll.", RECKLESS))
         modifier += bonus
     if steps:
         with fw.on_field("modifier"):
-            checks.check_modifier(modifier, "The DM with ChM and Aim")
+            checks.check_modifier(modifier, "The DM with ChM, Aim and the reckless bonus")
         steps.append(fw.Step(f"The roll's DM: {signed(modifier)}.", CHECK))
     return modifier, steps
 
@@ -233,6 +265,69 @@ def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> 
     return outcome
 
 
+def _paid(
+    values: Mapping[str, Any], outcome: checks.CheckOutcome, steps: list[fw.Step]
+) -> tuple[bool, int, int]:
+    """The roll's result after a costly success or a reckless action: (a hit?, its success effect, the fail
+    effect suffered). Core Mechanics § Costly Success; Actions § Reckless Action."""
+    pay = values["pay"] if values["side"] == "attack" else "none"
+    if pay == "costly" and not outcome.success:
+        with fw.on_field("pay"):
+            paid = checks.costly_success(outcome.effect, values["costly_reading"])
+        steps.append(
+            fw.Step(
+                f"Costly success: the miss by {outcome.fail_degree} becomes a hit with success effect "
+                f"{paid.success_effect}, at a fail effect of {paid.fail_degree}.",
+                COSTLY,
+            )
+        )
+        return True, paid.success_effect, paid.fail_degree
+    if pay == "costly":
+        steps.append(fw.Step("The roll hit: no price to pay.", COSTLY))
+    if pay == "reckless":
+        result = action_options.reckless_action(outcome.effect, values["reckless_reading"])
+        if result.success:
+            harm = f", and a fail effect of {result.fail_degree} as well" if result.fail_degree else ""
+            text = f"Reckless success: success effect {result.success_effect}{harm}."
+        else:
+            text = f"Reckless failure: the fail effect grows to {result.fail_degree}."
+        steps.append(fw.Step(text, RECKLESS_RULING))
+        return result.success, result.success_effect, result.fail_degree
+    return outcome.success, max(outcome.effect, 0), outcome.fail_degree
+
+
+def _price(values: Mapping[str, Any], degree: int, outputs: dict[str, str]) -> list[fw.Step]:
+    """The fail effect a hit paid for brings: mitigated like any other, then the adversary's damage rolls
+    against you (ruling ``costly-success-mitigation``; Outcomes § Damage Rolls)."""
+    outputs["price"] = str(degree)
+    mitigated, steps = _mitigate(values, degree)
+    steps.insert(
+        1, fw.Step("The price is an ordinary fail effect: conditions, cover, skill.", COSTLY_MITIGATED)
+    )
+    outputs["remaining"] = str(mitigated.remaining)
+    outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
+    outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
+    if mitigated.cover_absorbed and values["cover_hp"] is not None:
+        steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
+    if mitigated.ordinary_failure:
+        return steps
+    rate = values["adversary_rate"] or None
+    with fw.on_field("adversary_damage"):
+        hit = damage.damage_from_effect(
+            values["adversary_damage"], -mitigated.remaining, rate_of_attack=rate, armor=values["own_armor"]
+        )
+    outputs["price_rolls"] = str(hit.rolls.kept)
+    outputs["price_damage"] = two_decimals(hit.expected_total)
+    steps.append(
+        fw.Step(
+            f"You take {plural(hit.rolls.kept, 'roll')} of {per_roll_text(hit)}: "
+            f"{outputs['price_damage']} damage on average.",
+            ON_FAILURE,
+        )
+    )
+    return steps
+
+
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The answer in words: hit or miss, the damage rolls and where they go, what the covers take."""
     if "effect" not in out:
@@ -240,9 +335,12 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
             f"Chance to hit with DM {signed(_roll_modifier(values)[0])} against {values['difficulty']}: "
             f"{out['chance']}. Enter the roll or the Effect to see the damage."
         )
-    head = f"{'Hit' if out['outcome'] == 'success' else 'Miss'} (Effect {out['effect']})"
+    hit = {"costly success": "Costly hit", "success": "Hit"}.get(out["outcome"], "Miss")
+    head = f"{hit} (Effect {out['effect']})"
     if out["target"] == "nobody":
         return f"Defended (Effect {out['effect']}): you take no damage and deal none."
+    if out["target"] == "reply":
+        return f"{head}: the adversary's fail effect comes at you; follow “what comes at you” to work it out."
     if out["target"] == "adversary":
         text = f"{head}: {_rolls(out)} against the adversary, {_damage(out)}"
         if "adversary_cover_rolls" in out:
@@ -251,6 +349,15 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
         text = f"{head}: an ordinary failure, no damage to you"
     else:
         text = f"{head}: you take {_rolls(out)}, {_damage(out)}"
+    if "price" in out:
+        head = "the price" if out["outcome"] == "costly success" else "the harm"
+        if out["ordinary_failure"] == "yes":
+            text += f"; {head}, a fail effect of {out['price']}, is all mitigated"
+        else:
+            text += (
+                f"; {head}: a fail effect of {out['price']}, {out['remaining']} after mitigation, "
+                f"about {decimal(Fraction(out['price_damage']))} damage to you"
+            )
     if out.get("cover_absorbs", "0") != "0":
         text += f"; your cover takes {out['cover_absorbs']}"
     return text + "."
@@ -282,14 +389,32 @@ _MITIGATION_NAMES = {"damage": "adversary_damage", "rate_of_attack": "adversary_
 """Mitigation's names for the attacker's dice and rate (it passes them on to the damage calculator)."""
 
 
+def _reply(values: Mapping[str, Any], out: Mapping[str, str]) -> fw.Handoff:
+    """A miss while attacking, handed to the I'm attacked side: the margin, and what this side was given
+    that still counts there (the DM and Difficulty, the folded mitigating factors and readings), when set
+    away from the form's own default (a default handed on would read as given)."""
+    modifier, _ = _roll_modifier(values)
+    outcome = _outcome(values, modifier, [])
+    assert outcome is not None  # a miss was answered: the roll or the Effect is known
+    failed_by = str(_paid(values, outcome, [])[2])  # a reckless failure's grown fail effect included
+    defaults = {item.key: item.default for item in CALCULATOR.inputs}
+    kept = ("modifier", "difficulty", "concealment", "skill", "defend", "order", "cover_cap", "reading")
+    changed = ((key, _param(values[key])) for key in kept if values[key] != defaults[key])
+    params = (("side", "attacked"), ("failed_by", failed_by), *changed)
+    return fw.Handoff("what comes at you", "calculators/attack.md", params)
+
+
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
     """Hand-offs carrying the whole situation as given: the mitigation of the fail effect, the damage
     rolls (dice, rate, armor, HP, damage already taken, the readings, the rolls made) and, when you are hit
     and the rolls are known, your injury state with the exact damage and the largest roll."""
+    if out.get("target") == "reply":
+        return (_reply(values, out),)
     if out.get("rolls") is None:
         return ()
     side = out["target"] == "adversary"
-    effect = out["effect"] if side else str(-int(out["remaining"]))
+    # On a hit the rolls are 1 + the success effect (0 when costly, 3 less for a reduced reckless one).
+    effect = str(int(out["rolls"]) - 1) if side else str(-int(out["remaining"]))
     hp = values["hp" if side else "own_hp"]
     situation = (
         ("damage", dice_param(values["damage" if side else "adversary_damage"])),
@@ -313,6 +438,10 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
         links.append(
             fw.Handoff("the mitigation, step by step", "calculators/mitigation.md", mitigation_params)
         )
+    if "price" in out:
+        factors = ("conditions", "concealment", "cover", "skill", "defend", "order", "cover_cap")
+        price_params = (("fail_effect", out["price"]), *((key, str(values[key])) for key in factors))
+        links.append(fw.Handoff("the price, step by step", "calculators/mitigation.md", price_params))
     effect_param = ("effect", effect.replace("\u2212", "-").lstrip("+"))
     links.append(
         fw.Handoff(
@@ -350,11 +479,14 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     outputs["effect"] = signed(outcome.effect)
     outputs["outcome"] = "success" if outcome.success else "failure"
+    hits, success_effect, fail_degree = _paid(values, outcome, steps)
+    if hits and not outcome.success:
+        outputs["outcome"] = "costly success"
     if outcome.success and values["defend"] != mitigation.Defend.NONE:
         outputs["target"] = "nobody"
         steps.append(fw.Step("A successful Defend: you take no damage and deal none.", DEFEND))
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
-    if outcome.success:
+    if hits:
         expression, rate_raw, armor, hp_key, current = (
             values["damage"],
             values["rate_of_attack"],
@@ -362,12 +494,28 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             "hp",
             0,
         )
-        effect_for_damage, field = outcome.effect, "damage"
+        effect_for_damage, field = success_effect, "damage"
         outputs["target"] = "adversary"
         steps.append(fw.Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
         steps.extend(_adversary_cover(values, outputs))
+        if fail_degree:
+            steps.extend(_price(values, fail_degree, outputs))
+    elif values["side"] == "attack":
+        # A miss while attacking: the adversary's reply comes at you, but this side of the form holds
+        # nothing about it (the I'm attacked fields are hidden): no hidden default decides it; the
+        # answer hands the margin to the I'm attacked side instead.
+        outputs["target"] = "reply"
+        steps.append(
+            fw.Step(
+                f"A miss: failed by {fail_degree}, the adversary's fail effect comes at you. Work it "
+                "out as “I'm attacked” with that margin (your conditions, cover, their damage, your "
+                "armor).",
+                ON_FAILURE,
+            )
+        )
+        return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     else:
-        mitigated, more = _mitigate(values, outcome.fail_degree)
+        mitigated, more = _mitigate(values, fail_degree)
         steps.extend(more)
         outputs["remaining"] = str(mitigated.remaining)
         outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
@@ -402,7 +550,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             more_rolled, rolled_steps = rolled_outputs(hit, values["rolled"])
         outputs.update(more_rolled)
         steps.extend(rolled_steps)
-        if not outcome.success:
+        if not hits:
             outputs["damage_now"] = number(current + int(more_rolled["taken"]))
     hp = values[hp_key]
     if hp is not None:
@@ -422,13 +570,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                     now, hp, reading=values["reading"], best_physical=values["best_physical"]
                 )
             outputs["state_now"] = state_text(state)
-            whose = "the adversary's" if outcome.success else "your"
+            whose = "the adversary's" if hits else "your"
             steps.append(
                 fw.Step(
                     f"{number(now)} damage in all of {whose} {hp} HP: {outputs['state_now']}.", THRESHOLDS
                 )
             )
-    whom = "the adversary" if outcome.success else "the character"
+    whom = "the adversary" if hits else "the character"
     charts.append(
         fw.Chart(
             key="total",
@@ -448,7 +596,8 @@ compute = fw.answered(_compute, _summary, _next)
 def _unused(values: Mapping[str, Any]) -> frozenset[str]:
     """What the answer does not read: the roll once the Effect is given, the other side's way of giving it
     (a mistake there is marked but does not blank the answer)."""
-    other = frozenset({"failed_by"} if values.get("side") == "attack" else {"effect", "aim"})
+    attacking = frozenset({"effect", "aim", "weapon_aim", "pay"})
+    other = frozenset({"failed_by"}) if values.get("side") == "attack" else attacking
     return other | ({"roll"} if _given_effect(values) is not None else frozenset())
 
 
@@ -456,6 +605,7 @@ OUTPUTS = (
     fw.Output("chance", "Chance of success"),
     fw.Output("effect", "Effect"),
     fw.Output("outcome", "Outcome"),
+    fw.Output("price", "Fail effect to pay"),
     fw.Output("remaining", "Fail effect left"),
     fw.Output("ordinary_failure", "Ordinary failure"),
     fw.Output("cover_absorbs", "Attacks the cover takes"),
@@ -469,6 +619,8 @@ OUTPUTS = (
     fw.Output("target", "Damage goes to"),
     *parts.DAMAGE_OUTPUTS,
     *parts.ROLLED_OUTPUTS,
+    fw.Output("price_rolls", "Rolls you take for it"),
+    fw.Output("price_damage", "Damage to you (average)"),
     fw.Output("damage_now", "Your damage now"),
     fw.Output("bleeding", "Bleeding"),
 )
@@ -523,6 +675,13 @@ CALCULATOR = fw.Calculator(
             help="Aim actions before this attack: each adds to the DM (Actions, Aim).",
         ),
         fw.OptionalIntInput(
+            "weapon_aim",
+            "Weapon aim modifier",
+            1,
+            aim.MAX_WEAPON_AIM,
+            help="Blank: the weapon has none (+1 an aim action).",
+        ),
+        fw.OptionalIntInput(
             "characteristic",
             "Characteristic, for its ChM",
             0,
@@ -532,7 +691,7 @@ CALCULATOR = fw.Calculator(
         ),
         difficulty_input(
             f"{checks.default_difficulty()} + every condition against your roll, "
-            "the adversary's cover included."
+            "the adversary's cover included. Range, size, cover: the referee's call."
         ),
         parts.roll_input("Roll (two kept dice)", "The two dice you kept.", "not rolled"),
         parts.optional_modifier_input(
@@ -540,6 +699,13 @@ CALCULATOR = fw.Calculator(
             "Or the Effect",
             help="If you know it: 2 for a success by 2, \u22125 for a failure by 5 (wins over the roll).",
             placeholder="from the roll",
+        ),
+        fw.ChoiceInput(
+            "pay",
+            "Pay for it",
+            PAY_CHOICES,
+            "none",
+            help="Costly: a miss hits anyway, at a larger fail effect. Reckless: +2 DM, 3 off the Effect.",
         ),
         fw.OptionalIntInput(
             "failed_by",
@@ -549,7 +715,12 @@ CALCULATOR = fw.Calculator(
             help="If you know it: 4 for a failure by 4 (Effect \u22124; wins over the roll).",
             placeholder="from the roll",
         ),
-        dice_input("damage", "Your weapon's damage", "3d6", "Rolled against the adversary on a success."),
+        dice_input(
+            "damage",
+            "Your weapon's damage",
+            "3d6",
+            "Rolled on a success. No weapon lists in the rules: the referee's dice.",
+        ),
         fw.IntInput(
             "armor", "Adversary's armor", 0, 0, damage.MAX_ARMOR, help="In plain points (DAR 2 is 20)."
         ),
@@ -558,10 +729,16 @@ CALCULATOR = fw.Calculator(
             "conditions",
             "Your conditions",
             0,
-            "What shields you from a fail effect (range, movement…); not the Difficulty's.",
+            "What shields you from a fail effect (range, movement…); not the Difficulty's. "
+            "How much: the referee's call.",
         ),
-        parts.factor_input("cover", "Your cover", 0),
-        dice_input("adversary_damage", "Adversary's damage", "2d6", "Rolled against you on a failure."),
+        parts.factor_input("cover", "Your cover", 0, "No cover values in the rules: the referee's call."),
+        dice_input(
+            "adversary_damage",
+            "Adversary's damage",
+            "2d6",
+            "Rolled against you on a failure: the referee's dice.",
+        ),
         fw.IntInput("own_armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
         parts.injury_hp_input("own_hp", "Your HP"),
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
@@ -595,20 +772,29 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
         fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
         threshold_reading_input("Injury thresholds (ruling)"),
+        fw.ChoiceInput("aim_reading", "Weapon aim modifier counts (ruling)", AIM_READINGS, "per_action"),
+        fw.ChoiceInput("costly_reading", "Costly fail effect (ruling)", COSTLY_READINGS, "degree"),
+        fw.ChoiceInput("reckless_reading", "Reckless success (ruling)", RECKLESS_READINGS, "full_success"),
     ),
     outputs=OUTPUTS,
     compute=compute,
     unused=_unused,
     shown_when={
-        **dict.fromkeys(("aim", "effect", "damage", "armor", "hp"), ("side", "attack")),
         **dict.fromkeys(
-            ("failed_by", "conditions", "cover", "adversary_damage", "own_armor", "own_hp", "own_damage"),
-            ("side", "attacked"),
+            ("aim", "weapon_aim", "pay", "effect", "damage", "armor", "hp"), (("side", "attack"),)
+        ),
+        **dict.fromkeys(("failed_by", "own_hp", "own_damage"), (("side", "attacked"),)),
+        # A price paid for a hit (a costly success, a reckless action) is a fail effect coming at you:
+        # the fields that mitigate it and roll its damage show for it too.
+        **dict.fromkeys(
+            ("conditions", "cover", "adversary_damage", "own_armor"),
+            (("side", "attacked"), ("pay", "costly"), ("pay", "reckless")),
         ),
     },
     folded=frozenset(
         {
             "characteristic",
+            "weapon_aim",
             "advantage",
             "disadvantage",
             "rate_of_attack",
@@ -624,17 +810,19 @@ CALCULATOR = fw.Calculator(
             parts.BEST_PHYSICAL_KEY,
         }
     ),
-    folded_label="More: ChM helper, advantage, rates of attack, concealment, skill, Defend, the covers",
+    folded_label="More: ChM, weapon aim, advantage, rates of attack, concealment, skill, Defend, the covers",
     uses=(
         "rules_core.checks.success_chance",
         "rules_core.checks.resolve_check",
         "rules_core.checks.characteristic_modifier",
         "rules_core.aim.aim_bonus",
+        "rules_core.checks.costly_success",
+        "rules_core.action_options.reckless_action",
         "rules_core.checks.check_distribution",
         "rules_core.mitigation.mitigate",
         "rules_core.damage.damage_from_effect",
         "rules_core.damage.protection_damage",
         "rules_core.damage.injury_chances",
     ),
-    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS, AIM, CHM),
+    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS, AIM, CHM, COSTLY, RECKLESS),
 )

@@ -14,14 +14,12 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, plural, signed, term
-from calculators.parts import check_chart, check_dice, roll_input
-from calculators.parts.check_parts import chm_text
+from calculators.parts import characteristic_input, check_chart, check_dice, roll_input, skill_input
+from calculators.parts.check_parts import CHM, COMPETENCE, chm_text
 from rules_core import checks, injury, limits
 
 __all__ = ["CALCULATOR", "compute"]
 
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
-COMPETENCE = fw.RuleLink("Competence", "rules/checks.md#competence")
 UNSKILLED = fw.RuleLink("Unskilled", "rules/checks.md#unskilled")
 MODIFIERS = fw.RuleLink("Modifiers", "rules/checks.md#modifiers")
 COMBINED = fw.RuleLink("Combined difficulties", "rules/checks.md#combined-difficulties")
@@ -134,10 +132,8 @@ CALCULATOR = fw.Calculator(
     title="Skill check",
     summary="Build a check: competence, unskilled, combined difficulties, modifiers of one kind, wounds.",
     inputs=(
-        fw.IntInput("characteristic", "Characteristic", 7, 0, limits.MAX_CHARACTERISTIC),
-        fw.OptionalIntInput(
-            "skill", "Skill level", 0, limits.MAX_SKILL, default=0, help="Blank: you do not have the skill."
-        ),
+        characteristic_input("characteristic", "Characteristic"),
+        skill_input("skill", "Skill level", "Blank: you do not have the skill.", default=0),
         fw.TextInput(
             "modifiers",
             "Modifiers",

@@ -15,7 +15,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import decimal, number, percent, plural, signed, two_decimals
-from calculators.parts import threshold_reading_input
+from calculators.parts import THRESHOLD_RULING, threshold_reading_input
 from calculators.parts.damage_parts import (
     ARMOR,
     DAMAGE_ROLLS,
@@ -33,13 +33,12 @@ from calculators.parts.damage_parts import (
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
-from rules_core import damage, dice, injury, limits, mitigation
+from rules_core import damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "compute", "scale_prefix"]
 
 HP_SCALE = fw.RuleLink("Hit point scale", "rules/damage.md#scale")
 MINIMUM_RULING = fw.RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
-THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
 
 
 SCALE_CHOICES = (
@@ -48,9 +47,12 @@ SCALE_CHOICES = (
     ("H", "Heka (HAR, HHP)"),
     ("K", "Kilo (KAR, KHP)"),
 )
-MINIMUM_CHOICES = (
-    ("each_roll", "Each roll at least 1 (ruling)"),
-    ("whole_attack", "The attack at least 1"),
+MINIMUM_CHOICES = parts.enum_choices(
+    damage.MinimumDamageReading,
+    {
+        damage.MinimumDamageReading.EACH_ROLL: "Each roll at least 1 (ruling)",
+        damage.MinimumDamageReading.WHOLE_ATTACK: "The attack at least 1",
+    },
 )
 
 
@@ -193,7 +195,7 @@ CALCULATOR = fw.Calculator(
             "damage",
             "Damage dice",
             "3d6",
-            "As written on the weapon: 3d6, 2d6+2, D 3d3 (scale prefix D, H or K).",
+            "3d6, 2d6+2, D 3d3 (scale prefix D, H or K). No weapon lists in the rules: the referee's dice.",
         ),
         fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         rolls_input(),
@@ -219,13 +221,7 @@ CALCULATOR = fw.Calculator(
         ),
         fw.ChoiceInput("minimum", "Minimum damage (ruling)", MINIMUM_CHOICES, "each_roll"),
         threshold_reading_input("Injury thresholds (ruling)"),
-        fw.OptionalIntInput(
-            "best_physical",
-            "Best physical characteristic",
-            0,
-            limits.MAX_CHARACTERISTIC,
-            help="Only for the table reading of the thresholds.",
-        ),
+        parts.best_physical_input("Only for the table reading of the thresholds.", placeholder="optional"),
     ),
     outputs=(
         *parts.DAMAGE_OUTPUTS,

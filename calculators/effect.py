@@ -25,6 +25,20 @@ RECKLESS_RULING = fw.RuleLink("Ruling: reckless action", "rulings.md#reckless-tw
 RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
 RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
+RECKLESS_READINGS = parts.enum_choices(
+    action_options.RecklessReading,
+    {
+        action_options.RecklessReading.FULL_SUCCESS: "At its full Effect",
+        action_options.RecklessReading.REDUCED_SUCCESS: f"At its Effect less {RECKLESS_EFFECT_PENALTY}",
+    },
+)
+COSTLY_READINGS = parts.enum_choices(
+    checks.CostlySuccessReading,
+    {
+        checks.CostlySuccessReading.DEGREE: "Double the degree, add 3",
+        checks.CostlySuccessReading.SIGNED: "Double the signed Effect, add 3",
+    },
+)
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -177,13 +191,7 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput(
             "reckless_reading",
             "Reckless success counts (ruling)",
-            (
-                (action_options.RecklessReading.FULL_SUCCESS.value, "At its full Effect"),
-                (
-                    action_options.RecklessReading.REDUCED_SUCCESS.value,
-                    f"At its Effect less {RECKLESS_EFFECT_PENALTY}",
-                ),
-            ),
+            RECKLESS_READINGS,
             action_options.RecklessReading.FULL_SUCCESS.value,
             help="The chapter describes it twice; see the rulings.",
         ),
@@ -191,10 +199,7 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput(
             "costly_reading",
             "Costly fail effect (ruling)",
-            (
-                (checks.CostlySuccessReading.DEGREE.value, "Double the degree, add 3"),
-                (checks.CostlySuccessReading.SIGNED.value, "Double the signed Effect, add 3"),
-            ),
+            COSTLY_READINGS,
             checks.CostlySuccessReading.DEGREE.value,
             help="The source's example uses the degree; see the rulings.",
         ),

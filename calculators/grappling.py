@@ -14,15 +14,21 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import MINUS, decimal, fraction_text, percent, plural, signed, term
 from calculators.format import dice as dice_notation
-from calculators.parts import check_chart, enum_choices, modifier_input, roll_input
-from calculators.parts.check_parts import chm_text
+from calculators.parts import (
+    characteristic_input,
+    check_chart,
+    enum_choices,
+    modifier_input,
+    roll_input,
+    skill_input,
+)
+from calculators.parts.check_parts import COMPETENCE, chm_text
 from rules_core import checks, dice, grappling, limits
 
 __all__ = ["CALCULATOR", "compute"]
 
 GRAPPLING = fw.RuleLink("Grappling", "rules/attacks.md#grappling")
 ACTION = fw.RuleLink("The grappling action", "rules/attacks.md#grappling-action")
-COMPETENCE = fw.RuleLink("Competence", "rules/checks.md#competence")
 OPPOSED = fw.RuleLink("ruling: a grapple is a melee roll", "rulings.md#grapple-opposed")
 STR_OR_DEX = fw.RuleLink("ruling: the adversary's Str or Dex", "rulings.md#grapple-str-or-dex")
 PISTOL = fw.RuleLink("ruling: pistols in a grapple", "rulings.md#grapple-pistol")
@@ -240,16 +246,14 @@ CALCULATOR = fw.Calculator(
     summary="The Difficulty and chance of a grapple, what its Effect buys, what a throw or a twist deals.",
     inputs=(
         modifier_input("modifier", "Your Str or Dex DM", 0, help="The characteristic DM of your melee roll."),
-        fw.OptionalIntInput(
+        skill_input(
             "skill",
             "Natural Weapons skill",
-            0,
-            limits.MAX_SKILL,
-            default=0,
             help="Blank: no unarmed-combat skill (unskilled, \u22123).",
+            default=0,
         ),
-        fw.IntInput("adversary_strength", "Adversary's Str", 7, 0, limits.MAX_CHARACTERISTIC),
-        fw.IntInput("adversary_dexterity", "Adversary's Dex", 7, 0, limits.MAX_CHARACTERISTIC),
+        characteristic_input("adversary_strength", "Adversary's Str"),
+        characteristic_input("adversary_dexterity", "Adversary's Dex"),
         fw.IntInput(
             "adversary_hp", "Adversary's HP", 21, 1, limits.MAX_HIT_POINTS, help="Sets a throw's cost."
         ),

@@ -196,6 +196,44 @@ def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list
     ]
 
 
+PHYSICAL = ("strength", "dexterity", "endurance")
+"""The characteristics HP are made of (Outcomes § Hit Points); each may be empty when the HP are given."""
+
+
+def _characteristic_inputs() -> tuple[fw.OptionalIntInput, ...]:
+    """Str, Dex and End, 7, 8 and 9 on a fresh form; a hand-off that knows only the HP leaves them empty,
+    so no default decides what the answer reads (End for a failed surgery, intensive care)."""
+    return tuple(
+        fw.OptionalIntInput(
+            item.key, item.label, item.min, item.max, default=item.default, placeholder="not known"
+        )
+        for item in characteristic_inputs((7, 8, 9), abbreviated=True)
+    )
+
+
+def _hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading, int | None]:
+    """:func:`parts.hit_points`, asking for what it would read and nobody gave."""
+    if values["hp"] is None:
+        for key in PHYSICAL:
+            if values[key] is None:
+                raise fw.FieldError("Give Str, Dex and End, or the HP.", key)
+    table = values["reading"] == injury.ThresholdReading.BEST_PHYSICAL
+    if table and values["best_physical"] is None and any(values[key] is None for key in PHYSICAL):
+        raise fw.FieldError(
+            "The table reading needs the best physical characteristic (or Str, Dex and End).",
+            parts.BEST_PHYSICAL_KEY,
+        )
+    return parts.hit_points(values)
+
+
+def _endurance(values: Mapping[str, Any], why: str) -> int:
+    """The patient's End, which ``why`` needs; asked for when it was left empty (never a default)."""
+    endurance: int | None = values["endurance"]
+    if endurance is None:
+        raise fw.FieldError(f"{why} depends on the patient's End: give it.", "endurance")
+    return endurance
+
+
 _NEEDS_SURGERY = injury.InjuryCondition.SERIOUSLY_WOUNDED.severity
 """Outcomes § Surgery: a character still seriously wounded (or worse) after first aid needs surgery."""
 
@@ -250,7 +288,7 @@ class _Plan:
             surgery = healing.surgery_outcome(
                 effect,
                 self.values["medic_skill"],
-                self.values["endurance"],
+                _endurance(self.values, "A failed surgery's harm") if effect < 0 else 0,
                 time_reading=healing.SurgeryTimeReading(self.values["surgery_time"]),
             )
         removed = min(self.damage, surgery.healed)
@@ -275,7 +313,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     """First aid and surgery as typed in (surgery only where the rule calls for it), then the days left
     by natural healing from what they leave; intensive care, characteristics and care capacity when asked."""
     with fw.on_field("hp" if values["hp"] is not None else "strength"):
-        hp, reading, best = parts.hit_points(values)
+        hp, reading, best = _hit_points(values)
     with fw.on_field("damage"):
         plan = _Plan(values, hp, best, reading)
         start = plan.state()
@@ -286,7 +324,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     outputs = {**plan.outputs, **outputs, "state": state_text(start)}
     steps[:0] = [fw.Step(f"{hp_text(values, hp)}.", THRESHOLDS), *plan.steps]
     if values["intensive_modifier"] is not None:
-        steps.extend(_intensive(values, values["endurance"], outputs))
+        steps.extend(_intensive(values, _endurance(values, "Intensive care"), outputs))
     if values["characteristic_damage"]:
         steps.extend(_characteristics(values, outputs))
     if values["medic"] is not None:
@@ -328,7 +366,7 @@ CALCULATOR = fw.Calculator(
     title="Healing calculator",
     summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
     inputs=(
-        *characteristic_inputs((7, 8, 9), abbreviated=True),
+        *_characteristic_inputs(),
         hp_input(),
         fw.IntInput("damage", "Damage taken", 16, 0, healing.MAX_HEALING_DAMAGE),
         fw.ChoiceInput("activity", "Activity", ACTIVITY_CHOICES, "full_rest"),

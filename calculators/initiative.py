@@ -13,8 +13,15 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.parts import CHARACTERISTICS, chance_chart, modifier_input, roll_input
-from calculators.parts.check_parts import chm_text
+from calculators.parts import (
+    CHARACTERISTICS,
+    chance_chart,
+    characteristic_input,
+    modifier_input,
+    optional_characteristic_input,
+    roll_input,
+)
+from calculators.parts.check_parts import CHM, chm_text
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 from rules_core.tables import int_constant
@@ -23,7 +30,6 @@ __all__ = ["CALCULATOR", "compute", "parse_combatants"]
 
 INITIATIVE = fw.RuleLink("Initiative", "rules/actions.md#initiative")
 ORDER = fw.RuleLink("The combat round", "rules/actions.md#combat-round")
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
 FORMULA = fw.RuleLink("ruling: initiative formula", "rulings.md#initiative-formula")
 NEGATIVE = fw.RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initiative-negative")
 
@@ -195,14 +201,7 @@ CALCULATOR = fw.Calculator(
     title="Initiative",
     summary="Your initiative when prepared, unprepared or ambushing, and the order of action.",
     inputs=(
-        fw.IntInput(
-            "dexterity",
-            "Dexterity",
-            7,
-            0,
-            limits.MAX_CHARACTERISTIC,
-            help="The characteristic; its DM is worked out.",
-        ),
+        characteristic_input("dexterity", "Dexterity", help="The characteristic; its DM is worked out."),
         fw.ChoiceInput(
             "characteristic",
             "Characteristic when prepared",
@@ -210,13 +209,8 @@ CALCULATOR = fw.Calculator(
             "dexterity",
             help="Any characteristic modifier with the relevant skill; ambush and unprepared use Dexterity.",
         ),
-        fw.OptionalIntInput(
-            "score",
-            "Its score",
-            0,
-            limits.MAX_CHARACTERISTIC,
-            placeholder="Dexterity",
-            help="Only when the characteristic is not Dexterity.",
+        optional_characteristic_input(
+            "score", "Its score", "Only when the characteristic is not Dexterity.", placeholder="Dexterity"
         ),
         fw.IntInput(
             "skill", "Skill", 0, 0, checks.MAX_SKILL, help="Recon, Tactics or the weapon skill you lead with."

@@ -14,7 +14,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
-from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
+from calculators.parts.damage_parts import SIGN_RULING, dice_input, dice_param, rolls_input
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     CAP_RULING,
@@ -25,7 +25,7 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     yes_no,
 )
-from rules_core import checks, damage, dice, injury, limits, mitigation
+from rules_core import checks, damage, dice, mitigation
 
 __all__ = ["CALCULATOR", "compute", "fail_degree_text"]
 
@@ -33,7 +33,6 @@ FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
 ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
 COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
-SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
 ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
 
 
@@ -42,23 +41,17 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
         "adversary_damage",
         "The attack's damage dice",
         "",
-        "Optional, passed on to the damage calculator with the rolls left.",
+        "Optional, passed on with the rolls left. No weapon lists in the rules: the referee's dice.",
         required=False,
         placeholder="not given",
     ),
     fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
     fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
     injury_hp_input("hp", "Your HP"),
-    fw.IntInput("current_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
+    parts.damage_taken_input("current_damage", "Damage you already have"),
     rolls_input(),
     threshold_reading_input("Injury thresholds (ruling)"),
-    fw.OptionalIntInput(
-        "best_physical",
-        "Best physical characteristic",
-        0,
-        limits.MAX_CHARACTERISTIC,
-        help="Only for the table reading.",
-    ),
+    parts.best_physical_input("Only for the table reading.", placeholder="optional"),
 )
 """What the damage calculator needs next, carried through as given (a hand-off fills them)."""
 CARRIED = tuple(item.key for item in CARRIED_INPUTS)
@@ -181,9 +174,21 @@ CALCULATOR = fw.Calculator(
             mitigation.MAX_FAIL_EFFECT,
             help="The failure's size: 3, or -3 as an Effect; both mean the same.",
         ),
-        factor_input("conditions", "Conditions", 0, "What shields you: your movement, size, the range."),
-        factor_input("concealment", "Concealment", 0, "Concealment modifier (smoke, darkness, foliage)."),
-        factor_input("cover", "Cover", 2, "Cover modifier of what stands between."),
+        factor_input(
+            "conditions",
+            "Conditions",
+            0,
+            "What shields you: your movement, size, the range. How much: the referee's call.",
+        ),
+        factor_input(
+            "concealment",
+            "Concealment",
+            0,
+            "Smoke, darkness, foliage. How much: the referee's call.",
+        ),
+        factor_input(
+            "cover", "Cover", 2, "What stands between. No cover values in the rules: the referee's call."
+        ),
         factor_input("skill", "Skill", 0, "The defender's relevant skill level."),
         fw.ChoiceInput(
             "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."

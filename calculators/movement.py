@@ -29,38 +29,62 @@ RUN = fw.RuleLink("Run", "rules/movement.md#run")
 CRAWL = fw.RuleLink("Crawl", "rules/movement.md#crawl")
 DASH_METRES = fw.RuleLink("ruling: dash metres", "rulings.md#dash-metres")
 STANCE_RULING = fw.RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
+WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
+ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
+CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
+RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
+RUN_ROLL = fw.RuleLink("ruling: the Run roll", "rulings.md#run-roll")
 
-ACTIONS = (
-    ("move", "Move (minor action)"),
-    ("dash", "Dash (significant action)"),
-    ("run", "Run (full action)"),
+ACTIONS = parts.enum_choices(
+    rules.MoveAction,
+    {
+        rules.MoveAction.MOVE: "Move (minor action)",
+        rules.MoveAction.DASH: "Dash (significant action)",
+        rules.MoveAction.RUN: "Run (full action)",
+    },
 )
-LOADS = (("light", "Light"), ("medium", "Medium"), ("heavy", "Heavy"))
-STANCES = (("standing", "Standing"), ("crouching", "Crouching"), ("prone", "Prone (crawling)"))
+LOADS = parts.enum_choices(
+    rules.Load, {rules.Load.LIGHT: "Light", rules.Load.MEDIUM: "Medium", rules.Load.HEAVY: "Heavy"}
+)
+STANCES = parts.enum_choices(
+    rules.Stance,
+    {
+        rules.Stance.STANDING: "Standing",
+        rules.Stance.CROUCHING: "Crouching",
+        rules.Stance.PRONE: "Prone (crawling)",
+    },
+)
 SCALES = (("1.5", "1.5 m spaces"), ("4.5", "4.5 m spaces"))
-READINGS = (("spaces", "7 spaces = 10.5 m"), ("printed", "As printed: 10 m"))
-STANCE_READINGS = (
-    ("listed_steps", "Through the listed changes"),
-    ("down_is_one", "Any lower stance for 1"),
+READINGS = parts.enum_choices(
+    rules.DistanceReading,
+    {rules.DistanceReading.SPACES: "7 spaces = 10.5 m", rules.DistanceReading.PRINTED: "As printed: 10 m"},
+)
+STANCE_READINGS = parts.enum_choices(
+    rules.StanceReading,
+    {
+        rules.StanceReading.LISTED_STEPS: "Through the listed changes",
+        rules.StanceReading.DOWN_IS_ONE: "Any lower stance for 1",
+    },
 )
 INJURY_CHOICES = (
     ("unhurt", "Unhurt or wounded"),
     ("seriously_wounded", "Seriously wounded"),
     ("critically_wounded", "Critically wounded or dying"),
 )
-ROUNDING_CHOICES = (
-    ("down", "Whole spaces, rounded down (ruling)"),
-    ("exact", "Exactly \u00be of the distance"),
+ROUNDING_CHOICES = parts.enum_choices(
+    rules.WoundedRounding,
+    {
+        rules.WoundedRounding.DOWN: "Whole spaces, rounded down (ruling)",
+        rules.WoundedRounding.EXACT: "Exactly \u00be of the distance",
+    },
 )
-WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
-ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
-CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
-RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
-RUN_ROLL = fw.RuleLink("ruling: the Run roll", "rulings.md#run-roll")
-RUN_CHARACTERISTICS = (
-    ("best", "The higher of End and Dex"),
-    ("endurance", "End"),
-    ("dexterity", "Dex"),
+RUN_CHARACTERISTICS = parts.enum_choices(
+    rules.RunCharacteristic,
+    {
+        rules.RunCharacteristic.BEST: "The higher of End and Dex",
+        rules.RunCharacteristic.ENDURANCE: "End",
+        rules.RunCharacteristic.DEXTERITY: "Dex",
+    },
 )
 NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
 DANGERS = {"dash": "Obstacles or bad footing", "run": "Obstacles, hazards or fire"}
@@ -242,22 +266,11 @@ CALCULATOR = fw.Calculator(
             help="Seriously wounded: \u00be speed, no Dash. Critically wounded or dying: no movement.",
         ),
         fw.ChoiceInput("wounded_rounding", "\u00be speed (ruling)", ROUNDING_CHOICES, "down"),
-        fw.OptionalIntInput(
-            "athletics",
-            "Athletics skill",
-            0,
-            limits.MAX_SKILL,
-            help="For the Dash or Run roll; blank: no Athletics (unskilled).",
+        parts.skill_input(
+            "athletics", "Athletics skill", help="For the Dash or Run roll; blank: no Athletics (unskilled)."
         ),
         *(parts.characteristic_inputs()[1:]),
-        fw.IntInput(
-            "damage",
-            "Damage taken",
-            0,
-            0,
-            limits.MAX_DAMAGE,
-            help="Sets the wound penalty on the Dash or Run roll.",
-        ),
+        parts.damage_taken_input(help="Sets the wound penalty on the Dash or Run roll."),
         fw.ChoiceInput("run_characteristic", "Run roll characteristic (ruling)", RUN_CHARACTERISTICS, "best"),
     ),
     outputs=(

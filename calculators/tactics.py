@@ -12,7 +12,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import counted, percent, plural, signed
-from calculators.parts import CHECK, chance_chart, optional_modifier_input
+from calculators.parts import CHECK, chance_chart, enum_choices, optional_modifier_input
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
@@ -22,7 +22,13 @@ TACTICS = fw.RuleLink("Tactics", "rules/attacks.md#tactics")
 COUNT = fw.RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
 
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
-READINGS = (("effect", "Effect capped by the risk"), ("skill_plus_one", "Skill + 1 rolls"))
+READINGS = enum_choices(
+    rules.TacticsReading,
+    {
+        rules.TacticsReading.EFFECT: "Effect capped by the risk",
+        rules.TacticsReading.SKILL_PLUS_ONE: "Skill + 1 rolls",
+    },
+)
 MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 
 

@@ -47,6 +47,8 @@ STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
     ),
     injury.InjuryCondition.DYING: fw.RuleLink("Dying", "rules/injury.md#dying"),
 }
+CHARACTERISTIC_KEYS = ("strength", "dexterity", "endurance")
+"""The characteristics' input keys (Outcomes § Hit Points: HP = Str + Dex + End)."""
 ROUNDING_CHOICES = (("down", "Rounded down (ruling)"), ("exact", "The exact fraction"))
 
 
@@ -163,13 +165,20 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
 
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:
-    """Carry the characteristics (or the HP), the damage and the reading into healing and the dying rolls."""
+    """Carry the characteristics (or the HP), the damage and the reading into healing and the dying rolls.
+
+    With the HP given, the characteristics on this form are not what the answer read (they may be the
+    form's own defaults): healing gets them empty, and asks for End only where its answer needs it."""
     keys = ("strength", "dexterity", "endurance", "hp", "damage", "reading", parts.BEST_PHYSICAL_KEY)
     params = tuple((key, str(values[key])) for key in keys if values[key] is not None)
     dying = tuple((key, text) for key, text in params if key not in {"hp", parts.BEST_PHYSICAL_KEY})
     if out.get("bleeding") == "yes":
         dying += (("bleeding", "1"),)
-    links = [fw.Handoff("healing from here", "calculators/healing.md", params)]
+    healing = params
+    if values["hp"] is not None:
+        unknown = tuple((key, "") for key in CHARACTERISTIC_KEYS)
+        healing = unknown + tuple((key, text) for key, text in params if key not in CHARACTERISTIC_KEYS)
+    links = [fw.Handoff("healing from here", "calculators/healing.md", healing)]
     if values["hp"] is None:  # the dying rolls read the characteristics, not given HP
         links.append(fw.Handoff("the dying rolls", "calculators/dying.md", dying))
     return tuple(links)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators import framework as fw
+from calculators.parts import enum_choices
 from rules_core import thrown as rules
 
 __all__ = ["CALCULATOR", "compute", "parse_thrown"]
@@ -19,7 +20,10 @@ __all__ = ["CALCULATOR", "compute", "parse_thrown"]
 THROWN = fw.RuleLink("Thrown weapons", "rules/attacks.md#thrown")
 ROUNDING = fw.RuleLink("ruling: thrown range rounding", "rulings.md#thrown-rounding")
 
-ROUNDINGS = (("down", "Round down (as the examples)"), ("exact", "Exact metres"))
+ROUNDINGS = enum_choices(
+    rules.ThrownRounding,
+    {rules.ThrownRounding.DOWN: "Round down (as the examples)", rules.ThrownRounding.EXACT: "Exact metres"},
+)
 
 _NUMBER = re.compile(r"^\d{1,3}(\.\d{1,3})?$|^\d{1,3}/\d{1,3}$")
 

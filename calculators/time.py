@@ -13,7 +13,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import dice as dice_notation
 from calculators.format import plural, signed
-from calculators.parts import modifier_input
+from calculators.parts import enum_choices, modifier_input
 from rules_core import dice, limits, time_checks
 
 __all__ = ["CALCULATOR", "compute", "parse_duration_die"]
@@ -33,7 +33,13 @@ UNITS = (
 SECONDS_PER = {"seconds": 1, "minutes": 60}
 """Units short enough to count in combat rounds, in seconds."""
 
-FLOORS = (("lowest_roll", "The quickest roll of the dice"), ("one_unit", "One unit"))
+FLOORS = enum_choices(
+    time_checks.DurationFloor,
+    {
+        time_checks.DurationFloor.LOWEST_ROLL: "The quickest roll of the dice",
+        time_checks.DurationFloor.ONE_UNIT: "One unit",
+    },
+)
 MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 MAX_DICE = 6
 MAX_DICE_OVER_20 = 3

@@ -116,3 +116,8 @@ def plan_difficulty(difficulty: int, shift: int, /) -> int:
     if not -most <= shift <= most:
         raise ValueError(f"The difficulty moves by at most {most} either way.")
     return difficulty + shift
+
+
+def coordination_max() -> int:
+    """Most difficulty the referee adds to a coordinated action (4). Actions § Coordinating Action."""
+    return _c("coordination_max")

@@ -5,8 +5,9 @@
 longest value a link may set).
 
 ``character.js`` and ``tracker.js`` hold state only; the empty documents, schema names and
-versions, the forms' limits, the characteristic and choice labels and the few rule sentences they
-show come from :func:`page_config`, which ``hooks/calculator_pages.py`` writes into every page
+versions, the forms' limits, a character's id rule (``character.ID_PATTERN`` and ``RESERVED_IDS``),
+the characteristic and choice labels and the few rule sentences they show come from
+:func:`page_config`, which ``hooks/calculator_pages.py`` writes into every page
 that shows the character page, the tracker or a calculator (where "use my character" reads the
 store) as ``<div id="mneme-table-config" data-config='JSON'>``.
 
@@ -143,6 +144,7 @@ def page_config() -> dict[str, Any]:
             "damage": tracker.MAX_COMBATANT_DAMAGE,
             "hp": _most_hp(),
         },
+        "ids": {"pattern": character.ID_PATTERN.pattern, "reserved": sorted(character.RESERVED_IDS)},
         "characteristics": [[key, short] for key, short in character.CHARACTERISTICS.items()],
         "states": {c.value: c.value.replace("_", " ") for c in injury.InjuryCondition},
         "modes": _modes(),

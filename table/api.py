@@ -68,7 +68,8 @@ def call(name: str, args: Mapping[str, Any]) -> dict[str, Any]:
     """Call entry point ``name`` with keyword ``args``: ``{"ok": True, "value": ...}`` or an error.
 
     An error is ``{"ok": False, "error": sentence, "path": field}`` for a bad document or
-    argument; any other exception is a bug and propagates.
+    argument (with ``"prompt": True`` when it is not a mistake but what to give next, a
+    :class:`table.tracker.Prompt`); any other exception is a bug and propagates.
     """
     entry = ENTRIES.get(name)
     if entry is None:
@@ -80,6 +81,8 @@ def call(name: str, args: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": problem, "path": path}
     try:
         return {"ok": True, "value": entry(**dict(args))}
+    except tracker.Prompt as exc:  # not a mistake: what to give next, shown as a question
+        return {"ok": False, "error": str(exc), "path": exc.path, "prompt": True}
     except DocumentError as exc:
         return {"ok": False, "error": str(exc), "path": exc.path}
 

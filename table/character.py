@@ -59,6 +59,7 @@ MAX_CHARACTER_DAMAGE = limits.MAX_DAMAGE
 DEFAULT_READING = injury.ThresholdReading.FRACTIONS_OF_HP.value
 """The injury-threshold reading used unless the player chooses the other (a ruling)."""
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+"""What an id is; the page's settings give it to the browser (``new RegExp``), so it stays plain."""
 RESERVED_IDS = frozenset(
     {
         "__proto__",
@@ -76,7 +77,8 @@ RESERVED_IDS = frozenset(
         "__lookupSetter__",
     }
 )
-"""Names a browser's objects already carry: never an id, so no stored record can shadow them."""
+"""Names a browser's objects already carry: never an id, so no stored record can shadow them (the
+browser's character store refuses them too, from the page's settings)."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
@@ -143,7 +145,7 @@ def check_keys(doc: object, allowed: frozenset[str], path: str, label: str) -> d
 
 def check_id(value: object, path: str) -> str:
     """An identifier: 1 to 40 letters, digits, ``-`` or ``_``."""
-    if not isinstance(value, str) or not ID_PATTERN.match(value):
+    if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
         raise DocumentError("The id must be 1 to 40 letters, digits, - or _.", path)
     if value in RESERVED_IDS:
         raise DocumentError(f"The id {value!r} is a reserved name; pick another.", path)

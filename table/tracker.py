@@ -39,6 +39,7 @@ __all__ = [
     "MAX_TRACKED",
     "MODES",
     "TRACKER_SCHEMA",
+    "Prompt",
     "can_act",
     "check_tracker",
     "combatant_from_character",
@@ -470,15 +471,33 @@ def _update(doc: dict[str, Any], cid: object, fields: object) -> str:
     return ""
 
 
-def _outcome(expression: object, armor: int, fail_effect: int | None = None) -> damage.DamageOutcome:
-    """:func:`rules_core.damage.damage_outcome` of the dice typed, its error as an inline message;
-    without a Fail Effect, one roll with no minimum (a Success Effect of 0)."""
+class Prompt(DocumentError):
+    """Not a mistake: what the tracker needs next to go on (how many rolls to make, the hit's Effect).
+    The action is not applied; the page shows the sentence as a question, not as an error."""
+
+    prompt = True
+
+
+def _outcome(
+    expression: object,
+    armor: int,
+    *,
+    fail_effect: int | None = None,
+    success_effect: int = 0,
+    rate: int | None = None,
+) -> damage.DamageOutcome:
+    """:func:`rules_core.damage.damage_outcome` of the dice typed, its error as an inline message:
+    from a Fail Effect when given, else from a Success Effect (0 by default: one roll, no minimum)."""
     if not isinstance(expression, str) or not expression.strip() or len(expression) > MAX_DICE_TEXT:
-        raise DocumentError("Give the damage dice, like 3d6, to take armor off the rolls.", "dice")
+        raise Prompt("Give the damage dice, like 3d6, to take armor off the rolls.", "dice")
     try:
         if fail_effect is None:
-            return damage.damage_outcome(expression.strip(), armor=armor, success_effect=0)
-        return damage.damage_outcome(expression.strip(), armor=armor, fail_effect=fail_effect)
+            return damage.damage_outcome(
+                expression.strip(), armor=armor, success_effect=success_effect, rate_of_attack=rate
+            )
+        return damage.damage_outcome(
+            expression.strip(), armor=armor, fail_effect=fail_effect, rate_of_attack=rate
+        )
     except ValueError as error:
         raise DocumentError(str(error), "dice") from None
 
@@ -493,38 +512,59 @@ def _after_armor(rolls: tuple[int, ...], expression: object, armor: int) -> tupl
         raise DocumentError(str(error), "rolls") from None
 
 
-def _armor_text(raw: tuple[int, ...], armor: int) -> str:
-    return f" (rolled {', '.join(map(str, raw))} less armor {armor})"
+def _armor_text(raw: tuple[int, ...], armor: int, more: str = "") -> str:
+    return f" (rolled {', '.join(map(str, raw))} less armor {armor}{more})"
 
 
-def _hit(
-    doc: dict[str, Any],
-    cid: object,
-    rolls_text: object,
-    before_armor: object = False,
-    expression: object = None,
-) -> str:
+def _minimum_text(outcome: damage.DamageOutcome) -> str:
+    least: int = constant("damage_rules", "minimum_damage")
+    return f", at least {least} a roll" if outcome.minimum_applies else ""
+
+
+def _hit(doc: dict[str, Any], cid: object, action: Mapping[str, Any]) -> str:
+    """Damage rolls on a combatant: after armor as typed, or (``before_armor``) as made with the ``dice``,
+    the combatant's armor off each. The hit's ``effect``, when given, counts the rolls and brings the
+    Effect 6+ minimum (Outcomes § Armor, § Damage) by :func:`rules_core.damage.rolled_damage`; without
+    it, a roll the armor stops is asked about, since the Effect decides whether it deals 0 or 1."""
     c = _find(doc, cid)
-    rolls = parse_rolls(rolls_text)
-    if _check_bool(before_armor, "before_armor", "Before armor"):
-        raw = rolls
-        rolls = _after_armor(raw, expression, c["armor"])
-        return _take(doc, c, rolls, _armor_text(raw, c["armor"]))
-    return _take(doc, c, rolls, "")
+    rolls = parse_rolls(action.get("rolls"))
+    if not _check_bool(action.get("before_armor", False), "before_armor", "Before armor"):
+        return _take(doc, c, rolls, "")
+    armor, effect = c["armor"], action.get("effect")
+    if effect in (None, ""):
+        after = _after_armor(rolls, action.get("dice"), armor)
+        if 0 in after:
+            least = constant("damage_rules", "minimum_damage_effect")
+            raise Prompt(
+                f"A roll the armor {armor} stops deals 0, or 1 if the hit's Effect was {least} or more: "
+                "give the hit's Effect.",
+                "effect",
+            )
+        return _take(doc, c, after, _armor_text(rolls, armor))
+    hit_effect = check_int(effect, 0, checks.MAX_MODIFIER, "effect", "The hit's Effect")
+    outcome = _outcome(action.get("dice"), armor, success_effect=hit_effect)
+    try:
+        rolled = damage.rolled_damage(outcome, rolls)
+    except ValueError as error:
+        raise DocumentError(str(error), "rolls") from None
+    return _take(doc, c, rolled.kept, _armor_text(rolls, armor, _minimum_text(outcome)))
 
 
 def _incoming(doc: dict[str, Any], cid: object, action: Mapping[str, Any]) -> str:
     """An attack the combatant failed to avoid: ``failed_by`` (the Fail Effect's degree) less the
     mitigating factors by :func:`rules_core.mitigation.mitigate` (Core Mechanics § Mitigating Factors;
-    Outcomes § Cover Takes Damage), then one damage roll per point left (Outcomes § Damage Rolls),
-    each less the combatant's armor by :func:`rules_core.damage.rolled_damage` (Outcomes § Armor).
-    Without ``rolls`` it says how many to roll; ``armor`` given replaces the combatant's."""
+    Outcomes § Cover Takes Damage), then one damage roll per point left, the best ``rate_of_attack``
+    counting (Outcomes § Damage Rolls, § Weapons with Limited Rate of Attack), each less the
+    combatant's armor, at least 1 at a Fail Effect of 6+, by :func:`rules_core.damage.rolled_damage`
+    (Outcomes § Armor). Without ``rolls`` it says how many to roll; ``armor`` given replaces the
+    combatant's."""
     c = _find(doc, cid)
     failed_by = check_int(action.get("failed_by"), 0, mitigation.MAX_FAIL_EFFECT, "failed_by", "Failed by")
     factors = {
-        key: check_int(action.get(key, 0), 0, mitigation.MAX_MITIGATION, key, label)
+        key: check_int(action.get(key) or 0, 0, mitigation.MAX_MITIGATION, key, label)
         for key, label in (("cover", "Cover"), ("conditions", "Conditions"), ("skill", "Defence skill"))
     }
+    rate = check_int(action.get("rate_of_attack") or 0, 0, dice.MAX_ROLLS, "rate_of_attack", "Rate of attack")
     armor = (
         c["armor"]
         if action.get("armor") is None
@@ -537,18 +577,19 @@ def _incoming(doc: dict[str, Any], cid: object, action: Mapping[str, Any]) -> st
     if mitigated.ordinary_failure:
         return f"{c['name']}: failed by {failed_by}, mitigated to an ordinary failure{cover}: no damage."
     try:
-        made = damage.rolls_from_fail_effect(mitigated.remaining).made
+        count = damage.rolls_from_fail_effect(mitigated.remaining, rate or None)
     except ValueError as error:
         raise DocumentError(str(error), "failed_by") from None
-    plural = "s" if made != 1 else ""
-    left = f"Failed by {failed_by}, {mitigated.remaining} left{cover}: {made} damage roll{plural}"
+    plural = "s" if count.made != 1 else ""
+    best = f" (the best {count.kept} count)" if count.kept < count.made else ""
+    left = f"Failed by {failed_by}, {mitigated.remaining} left{cover}: {count.made} damage roll{plural}{best}"
     if action.get("dice") in (None, ""):
-        raise DocumentError(f"{left}. Give the damage dice, like 3d6.", "dice")
-    outcome = _outcome(action.get("dice"), armor, fail_effect=mitigated.remaining)
+        raise Prompt(f"{left}. Give the damage dice, like 3d6.", "dice")
+    outcome = _outcome(action.get("dice"), armor, fail_effect=mitigated.remaining, rate=rate or None)
     if action.get("rolls") in (None, ""):
-        raise DocumentError(
-            f"{left} of {outcome.expression} ({outcome.per_roll_text} after armor {armor}): "
-            "type them as rolled.",
+        raise Prompt(
+            f"{left} of {outcome.expression} ({outcome.per_roll_text} after armor {armor}"
+            f"{_minimum_text(outcome)}): type them as rolled.",
             "rolls",
         )
     raw = parse_rolls(action.get("rolls"))
@@ -556,7 +597,8 @@ def _incoming(doc: dict[str, Any], cid: object, action: Mapping[str, Any]) -> st
         rolled = damage.rolled_damage(outcome, raw)
     except ValueError as error:
         raise DocumentError(str(error), "rolls") from None
-    said = f" (failed by {failed_by}, {mitigated.remaining} left{cover}; {_armor_text(raw, armor)[2:]}"
+    more = _minimum_text(outcome)
+    said = f" (failed by {failed_by}, {mitigated.remaining} left{cover}; {_armor_text(raw, armor, more)[2:]}"
     return _take(doc, c, rolled.kept, said)
 
 
@@ -692,8 +734,9 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
     Actions (``type``): ``add`` (``combatant``; with a ``seed`` in it and no ``roll``, its 2d6
     initiative roll is made at once), ``update`` (``id``, ``fields``),
     ``remove`` (``id``), ``hit`` (``id``, ``rolls`` after armor; with ``before_armor`` true and the
-    damage ``dice``, the rolls as made, less the combatant's ``armor`` each), ``incoming`` (``id``,
-    ``failed_by``, optional ``cover``, ``conditions``, ``skill``, ``armor``, ``dice`` and ``rolls``:
+    damage ``dice``, the rolls as made, less the combatant's ``armor`` each, and the hit's ``effect``
+    when known), ``incoming`` (``id``, ``failed_by``, optional ``cover``, ``conditions``, ``skill``,
+    ``rate_of_attack``, ``armor``, ``dice`` and ``rolls``:
     an attack the combatant failed against, mitigated, its damage rolls less armor), ``set_damage``
     (``id``, ``damage``), ``first_aid`` (``id``, optional ``effect`` of the Medic
     check, 0 or more; without it the minimum of 1 damage is removed), ``dead`` (``id``, ``value``),
@@ -719,7 +762,7 @@ def tracker_action(tracker: object, action: object) -> dict[str, Any]:
         doc["combatants"].remove(c)
         said = f"{c['name']} leaves the fight."
     elif kind == "hit":
-        said = _hit(doc, cid, action.get("rolls"), action.get("before_armor", False), action.get("dice"))
+        said = _hit(doc, cid, action)
     elif kind == "incoming":
         said = _incoming(doc, cid, action)
     elif kind == "set_damage":

@@ -7,15 +7,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from calculators.framework import runtime
 from calculators.framework.render import EMPTY_OUTPUT
 
-__all__ = ["assert_flagged", "compute", "outputs"]
+__all__ = ["HURT_CHARACTER", "assert_flagged", "compute", "outputs"]
+
+HURT_CHARACTER: dict[str, st.SearchStrategy[int]] = {
+    "strength": st.integers(0, 30),
+    "dexterity": st.integers(0, 30),
+    "endurance": st.integers(1, 30),
+    "damage": st.integers(0, 120),
+}
+"""``@given(**HURT_CHARACTER)``: a character's physical characteristics (HP at least 1) and the damage
+taken, from unhurt to far past dying: the inputs of the injury calculators."""
 
 
 def compute(name: str, /, **params: object) -> dict[str, Any]:
-    """The payload the browser gets for these inputs (each value written as text)."""
-    return runtime.compute(name, {key: str(value) for key, value in params.items()})
+    """The payload the browser gets for these inputs (each value written as text; ``None`` as an empty
+    field)."""
+    return runtime.compute(name, {key: "" if value is None else str(value) for key, value in params.items()})
 
 
 def outputs(name: str, /, **params: object) -> dict[str, str]:

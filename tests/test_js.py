@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -47,6 +48,8 @@ def test_the_browser_code_does_not_declare_pythons_constants_again(path: Path) -
     assert not PYTHON_CONSTANTS.search(text), PYTHON_CONSTANTS.search(text)
     assert not YES_WORDS.search(text)
     assert "URL_TEXT_LIMIT = " not in text and "= 200;" not in text
+    # A character's id rule (table/character.py): served by the page's settings.
+    assert '"__lookupGetter__"' not in text and "[A-Za-z0-9_-]{1,40}" not in text
 
 
 def test_the_page_settings_carry_pythons_constants() -> None:
@@ -60,6 +63,36 @@ def test_the_page_settings_carry_pythons_constants() -> None:
         "url_text_limit": render.URL_TEXT_LIMIT,
     }
     assert "pageSettings().calculators" in (ROOT / "browser" / "calculators.js").read_text(encoding="utf-8")
+
+
+def test_the_browser_refuses_the_ids_python_refuses_by_the_served_rule() -> None:
+    """A character's id rule is written once, in Python (``table/character.py``): the page's settings
+    serve it (``page_config()["ids"]``), the page hands it to the character store, and the store's
+    verdict on each id is Python's."""
+    from sitebuild.table_ui import page_config
+    from table.character import RESERVED_IDS, DocumentError, check_id
+
+    def python_accepts(value: str) -> bool:
+        try:
+            check_id(value, "id")
+        except DocumentError:
+            return False
+        return True
+
+    node = shutil.which("node")
+    assert node is not None, "Node.js is missing: scripts/setup installs it"
+    samples = [*sorted(RESERVED_IDS), "ch-a", "A_9-z", "", "a" * 40, "a" * 41, "a b", "\u00e9t\u00e9", "x/y"]
+    samples.append("ch-a\n")  # Python's "$" alone would let a final line break through
+    script = (
+        'import { idCheck } from "./browser/lib/character-store.js";'
+        "const [ids, samples] = JSON.parse(process.argv[1]);"
+        "console.log(JSON.stringify(samples.map(idCheck(ids))));"
+    )
+    done = _run(node, "--input-type=module", "-e", script, json.dumps([page_config()["ids"], samples]))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == [python_accepts(value) for value in samples]
+    page_table = (ROOT / "browser" / "character" / "table.js").read_text(encoding="utf-8")
+    assert "ids: pageSettings().ids" in page_table
 
 
 def test_each_entry_bundles_into_the_same_bytes_every_time_as_a_strict_classic_script() -> None:

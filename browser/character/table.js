@@ -35,6 +35,7 @@ function plainResult(payload) {
     const error = new Error(payload?.error || "the rules engine refused this");
     error.path = payload?.path || "";
     error.refused = true;
+    error.prompt = payload?.prompt === true; // not a mistake: what to give next
     throw error;
   }
   return payload.value;
@@ -69,6 +70,7 @@ export function createTable(scriptSrc) {
         docPrefix: DOC_PREFIX,
         activeKey: key("active.v1"),
         storeSchema: pageSettings().schemas.store.name,
+        ids: pageSettings().ids,
       });
     }
     return characters;

@@ -10,26 +10,14 @@ import { isObject, mergeCharacter, same } from "./documents.js";
 
 export const MOVED = { moved: "character.v1" };
 
-// Names a browser's objects already carry: never a character's id (Python refuses them too,
-// table/character.py RESERVED_IDS), so no stored record can shadow them.
-export const RESERVED_IDS = new Set([
-  "__proto__",
-  "constructor",
-  "prototype",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toLocaleString",
-  "toString",
-  "valueOf",
-  "__defineGetter__",
-  "__defineSetter__",
-  "__lookupGetter__",
-  "__lookupSetter__",
-]);
-const ID = /^[A-Za-z0-9_-]{1,40}$/;
-
-export const usableId = (id) => typeof id === "string" && ID.test(id) && !RESERVED_IDS.has(id);
+// Which ids a character may have: `ids` is Python's rule as the page's settings serve it
+// (sitebuild/table_ui.py, page_config()["ids"]: table/character.py ID_PATTERN and RESERVED_IDS, the
+// names a browser's objects already carry), so no stored record can shadow them.
+export function idCheck({ pattern, reserved }) {
+  const shape = new RegExp(pattern);
+  const names = new Set(reserved);
+  return (id) => typeof id === "string" && shape.test(id) && !names.has(id);
+}
 
 const text = (v) => typeof v === "string";
 const numberish = (v) => v === null || v === undefined || typeof v === "number" || typeof v === "string";
@@ -57,7 +45,9 @@ const randomRev = () => `${Date.now().toString(36)}-${Math.random().toString(36)
 const SEEN_LIMIT = 120;
 
 // `storage`: createStorage(...); `storeSchema`: the old single store's schema name (Python's).
-export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, storeSchema, now = Date.now, newRev = randomRev }) {
+// `ids`: the page's settings' id rule (see idCheck).
+export function createCharacterStore({ storage, storeKey, docPrefix, activeKey, storeSchema, ids, now = Date.now, newRev = randomRev }) {
+  const usableId = idCheck(ids);
   const { readText, readJson, writeText, writeJson, keepBackup, keysWith, removeKey } = storage;
   // id + version -> the character as shown in it (drafts included), as read or written here; a
   // document from before versions were named is version "".

@@ -28,9 +28,11 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
     },
   }, "Details");
   const dice = h("input", { type: "text", autocomplete: "off", "data-field": "dice", "aria-label": `Damage dice on ${c.name}`, placeholder: "dice: 3d6", class: "mt-dice", hidden: true });
+  const effect = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", "data-field": "hit_effect", "aria-label": `The hit's Effect on ${c.name} (6 or more: at least 1 a roll)`, placeholder: "Effect", class: "mt-dice", hidden: true });
   const raw = h("input", { type: "checkbox", "data-field": "before_armor" });
   raw.addEventListener("change", () => {
     dice.hidden = !raw.checked;
+    effect.hidden = !raw.checked;
     rolls.placeholder = raw.checked ? "rolls as made: 5, 9" : "rolls after armor: 5, 9";
     rolls.setAttribute("aria-label", `Damage rolls on ${c.name}, ${raw.checked ? "before" : "after"} armor`);
   });
@@ -38,6 +40,7 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
     if (!rolls.value.trim()) return;
     const action = { type: "hit", id, rolls: rolls.value };
     if (raw.checked) Object.assign(action, { before_armor: true, dice: dice.value });
+    if (raw.checked && effect.value.trim()) action.effect = intOrNull(effect.value) ?? effect.value;
     act(action, slot);
   };
   rolls.addEventListener("keydown", (event) => {
@@ -65,7 +68,8 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
       toggle),
     h("div", { class: "mt-row mt-raw" },
       h("label", { class: "mt-check" }, raw, h("span", { "data-armor": "", text: `Rolls as made: take off armor ${c.armor}` })),
-      dice),
+      dice,
+      effect),
     incomingBox(c, slot, act),
     slot,
     more,
@@ -129,14 +133,19 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
   }
 }
 
-// An attack the combatant failed against, told as "failed by N with cover C": Python mitigates it,
-// says how many damage rolls of which dice to make, and takes the combatant's armor off each.
+// An attack the combatant failed against, told as "failed by N with cover C" (and the other mitigating
+// factors: conditions, defence skill; the attacker's rate of attack): Python mitigates it, asks how many
+// damage rolls of which dice to make, and takes the combatant's armor off each.
 function incomingBox(c, slot, act) {
   const box = h("details", { class: "mt-incoming", "data-incoming": c.id },
     h("summary", { text: "Incoming attack" }),
     h("div", { class: "mt-triple" },
       numberField("Failed by", { "data-field": "failed_by", placeholder: "5" }),
       numberField("Cover", { "data-field": "cover", placeholder: "0" }),
+      numberField("Conditions", { "data-field": "incoming_conditions", placeholder: "0" })),
+    h("div", { class: "mt-triple" },
+      numberField("Defence skill", { "data-field": "incoming_skill", placeholder: "0" }),
+      numberField("Rate of attack", { "data-field": "incoming_rate_of_attack", placeholder: "no limit" }),
       numberField("Armor", { "data-field": "incoming_armor", value: c.armor ?? 0 })),
     h("div", { class: "mt-triple" },
       h("label", { class: "mt-field" }, h("span", { text: "Dice" }), h("input", { type: "text", autocomplete: "off", "data-field": "incoming_dice", placeholder: "3d6" })),
@@ -144,7 +153,20 @@ function incomingBox(c, slot, act) {
     h("button", { type: "button", class: "mt-button", "data-action": "incoming", onclick: resolve }, "Resolve attack"));
   return box;
   function resolve() {
-    const get = (key) => box.querySelector(`[data-field="${key}"]`).value.trim();
-    act({ type: "incoming", id: c.id, failed_by: intOrNull(get("failed_by")), cover: intOrNull(get("cover")) ?? 0, armor: intOrNull(get("incoming_armor")), dice: get("incoming_dice"), rolls: get("incoming_rolls") }, slot);
+    const get = (key) => box.querySelector(`[data-field="incoming_${key}"], [data-field="${key}"]`).value.trim();
+    // A number as a number; anything else as typed, so Python names the mistake beside the field.
+    const num = (key) => (get(key) === "" ? null : (intOrNull(get(key)) ?? get(key)));
+    act({
+      type: "incoming",
+      id: c.id,
+      failed_by: num("failed_by"),
+      cover: num("cover") ?? 0,
+      conditions: num("conditions") ?? 0,
+      skill: num("skill") ?? 0,
+      rate_of_attack: num("rate_of_attack") ?? 0,
+      armor: num("armor"),
+      dice: get("dice"),
+      rolls: get("rolls"),
+    }, slot);
   }
 }

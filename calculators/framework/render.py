@@ -142,7 +142,9 @@ def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str, hi
     else:
         head = f"{label}{control}"
     when = calc.shown_when.get(item.key)
-    only = _attrs(data_only=f"{when[0]}={when[1]}" if when else None, hidden=hidden)
+    only = _attrs(
+        data_only=" ".join(f"{key}={value}" for key, value in when) if when else None, hidden=hidden
+    )
     return (
         f'<div class="calc-field calc-field--{kind}" data-field="{escape(item.key)}"{only}>'
         f"{head}{help_}{err}</div>"
@@ -240,7 +242,7 @@ def _fields(ev: Evaluation, prefix: str, root: str) -> str:
 
     def one(item: Input) -> str:
         when = calc.shown_when.get(item.key)
-        hidden = when is not None and ev.raw.get(when[0], "") != when[1]
+        hidden = when is not None and all(ev.raw.get(key, "") != value for key, value in when)
         return _field(calc, item, prefix, ev.raw.get(item.key, ""), ev.errors.get(item.key, ""), hidden)
 
     rulings = [i for i in calc.inputs if isinstance(i, ChoiceInput) and i.ruling]

@@ -373,9 +373,10 @@ class Calculator:
     folded: frozenset[str] = frozenset()
     """Keys of the inputs past the short question, folded under ``folded_label`` (open when one is set)."""
     folded_label: str = ""
-    shown_when: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    """Input key -> (choice key, value): the field shows only while that choice has that value (the
-    short question of one side of a fight); its value still counts."""
+    shown_when: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """Input key -> ((choice key, value), ...): the field shows only while one of those choices has its
+    value (the short question of one side of a fight, or an option that needs the field); its value
+    still counts."""
     unused: Callable[[Mapping[str, Any]], frozenset[str]] | None = None
     """Given the values that parsed, the keys whose value the result does not read (the roll when the
     Effect is given): a mistake there is still marked, but no longer blanks the answer."""

@@ -43,11 +43,14 @@ __all__ = [
     "ROLLED_OUTPUTS",
     "THRESHOLDS",
     "THRESHOLD_READINGS",
+    "THRESHOLD_RULING",
     "best_physical_input",
     "chance_chart",
+    "characteristic_input",
     "characteristic_inputs",
     "check_chart",
     "check_dice",
+    "damage_taken_input",
     "difficulty_input",
     "enum_choices",
     "factor_input",
@@ -56,8 +59,10 @@ __all__ = [
     "hp_text",
     "mitigate",
     "modifier_input",
+    "optional_characteristic_input",
     "optional_modifier_input",
     "seed_input",
+    "skill_input",
     "threshold_reading_input",
 ]
 
@@ -112,6 +117,8 @@ def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str
     return tuple((member.value, labels[member]) for member in enum)
 
 
+THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
+"""The ruling between the two readings of the injury thresholds."""
 THRESHOLD_READINGS = enum_choices(
     injury.ThresholdReading,
     {
@@ -140,12 +147,34 @@ def characteristic_inputs(
         ("endurance", "Endurance", "End"),
     )
     strength, dexterity, endurance = (
-        fw.IntInput(
-            key, f"{label} ({short})" if abbreviated else label, default, 0, limits.MAX_CHARACTERISTIC
-        )
+        characteristic_input(key, f"{label} ({short})" if abbreviated else label, default)
         for (key, label, short), default in zip(names, defaults, strict=True)
     )
     return strength, dexterity, endurance
+
+
+def characteristic_input(key: str, label: str, default: int = 7, help: str = "") -> fw.IntInput:
+    """A characteristic's score (not its DM), 0 to ``limits.MAX_CHARACTERISTIC``."""
+    return fw.IntInput(key, label, default, 0, limits.MAX_CHARACTERISTIC, help=help)
+
+
+def optional_characteristic_input(
+    key: str, label: str, help: str, placeholder: str = "optional"
+) -> fw.OptionalIntInput:
+    """A characteristic's score that may be left empty (worked out from others, or not needed)."""
+    return fw.OptionalIntInput(key, label, 0, limits.MAX_CHARACTERISTIC, help=help, placeholder=placeholder)
+
+
+def skill_input(key: str, label: str, help: str, default: int | None = None) -> fw.OptionalIntInput:
+    """A skill level, 0 to ``limits.MAX_SKILL``; blank: the character lacks the skill (unskilled)."""
+    return fw.OptionalIntInput(key, label, 0, limits.MAX_SKILL, default=default, help=help)
+
+
+def damage_taken_input(
+    key: str = "damage", label: str = "Damage taken", default: int = 0, help: str = ""
+) -> fw.IntInput:
+    """The damage a character has taken, 0 to ``limits.MAX_DAMAGE`` (Outcomes § Hit Points)."""
+    return fw.IntInput(key, label, default, 0, limits.MAX_DAMAGE, help=help)
 
 
 def hp_input() -> fw.OptionalIntInput:
@@ -165,17 +194,14 @@ def injury_hp_input(key: str, label: str) -> fw.OptionalIntInput:
     return fw.OptionalIntInput(key, label, 1, injury.MAX_HIT_POINTS, help="Optional, for the injury odds.")
 
 
-def best_physical_input() -> fw.OptionalIntInput:
+def best_physical_input(
+    help: str = "Only for the table reading; empty: the best of Str, Dex and End.",
+    placeholder: str = "from Str, Dex, End",
+) -> fw.OptionalIntInput:
     """The optional ``best_physical`` for the table reading of the thresholds; empty: the best of the
-    characteristics (a hand-off carries it with the HP)."""
-    return fw.OptionalIntInput(
-        "best_physical",
-        "Best physical characteristic",
-        0,
-        limits.MAX_CHARACTERISTIC,
-        help="Only for the table reading; empty: the best of Str, Dex and End.",
-        placeholder="from Str, Dex, End",
-    )
+    characteristics (a hand-off carries it with the HP), or, where no characteristics are asked,
+    nothing (say so in ``help``, with the ``placeholder`` "optional")."""
+    return optional_characteristic_input("best_physical", "Best physical characteristic", help, placeholder)
 
 
 BEST_PHYSICAL_KEY: str = best_physical_input().key

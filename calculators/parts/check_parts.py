@@ -1,4 +1,5 @@
-"""Check parts shared by the calculators: the characteristic modifier worked out in words.
+"""Check parts shared by the calculators: the characteristic modifier worked out in words, and the
+links to the rules of the ChM and of Competence.
 
 The figures (divide by 3, round down, subtract 2) come from ``rules_core.checks``, so a DM and its
 explanation cannot disagree.
@@ -6,10 +7,14 @@ explanation cannot disagree.
 
 from __future__ import annotations
 
+from calculators import framework as fw
 from calculators.format import number, signed, term
 from rules_core import checks
 
-__all__ = ["chm_text"]
+__all__ = ["CHM", "COMPETENCE", "chm_text"]
+
+CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
+COMPETENCE = fw.RuleLink("Competence", "rules/checks.md#competence")
 
 
 def chm_text(name: str, characteristic: int, /) -> str:

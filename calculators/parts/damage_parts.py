@@ -19,6 +19,7 @@ __all__ = [
     "MINIMUM",
     "RATE",
     "SCALE",
+    "SIGN_RULING",
     "THRESHOLDS",
     "chart_points",
     "damage_steps",

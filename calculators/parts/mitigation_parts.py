@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from calculators import framework as fw
+from calculators.parts import enum_choices
 from rules_core import mitigation
 
 __all__ = [
@@ -34,23 +35,29 @@ FACTOR_RULES: dict[str, fw.RuleLink] = {
 """The rule each mitigating factor's step cites."""
 
 
-DEFEND_CHOICES = (
-    ("none", "Not defending"),
-    ("cover", "Defending with cover"),
-    ("concealment", "Defending with concealment"),
-    ("skill", "Defending with skill"),
+DEFEND_CHOICES = enum_choices(
+    mitigation.Defend,
+    {
+        mitigation.Defend.NONE: "Not defending",
+        mitigation.Defend.COVER: "Defending with cover",
+        mitigation.Defend.CONCEALMENT: "Defending with concealment",
+        mitigation.Defend.SKILL: "Defending with skill",
+    },
 )
 
 
-ORDER_CHOICES = (
-    ("priority", "Cover before skill (ruling)"),
-    ("skill_before_cover", "Skill before cover"),
+ORDER_CHOICES = enum_choices(
+    mitigation.MitigationOrder,
+    {
+        mitigation.MitigationOrder.PRIORITY: "Cover before skill (ruling)",
+        mitigation.MitigationOrder.SKILL_BEFORE_COVER: "Skill before cover",
+    },
 )
 
 
-CAP_CHOICES = (
-    ("always", "Always at most 4"),
-    ("doubling_only", "Only when doubled"),
+CAP_CHOICES = enum_choices(
+    mitigation.CoverCap,
+    {mitigation.CoverCap.ALWAYS: "Always at most 4", mitigation.CoverCap.DOUBLING_ONLY: "Only when doubled"},
 )
 
 

@@ -75,15 +75,17 @@ def test_a_hit_in_one_attack_shows_no_dash(page: Any, open_calculator: Any) -> N
     )
     assert shown and all(text != EMPTY for _, text in shown), shown
     assert "remaining" not in dict(shown) and dict(shown)["summary"].startswith("Hit (Effect +3)")
-    # A miss brings the failure side back and hides the hit-only ones.
+    # A miss hides the hit-only ones; the adversary's reply is not rolled from the hidden "I'm attacked"
+    # fields: the answer hands the margin to that side.
     form.locator('[name="roll"]').fill("3")
     page.wait_for_function(
         "f => f.querySelector('[data-output=\"outcome\"]').textContent === 'failure'"
         " && !f.hasAttribute('data-stale')",
         arg=form.element_handle(),
     )
-    assert form.locator('[data-output="remaining"]').is_visible()
+    assert not form.locator('[data-output="remaining"]').is_visible()
     assert not form.locator('[data-output="adversary_cover_rolls"]').is_visible()
+    assert "failed_by=3" in (form.locator('a[data-handoff="attack"]').get_attribute("href") or "")
 
 
 def test_mitigation_hands_the_rolls_left_to_the_damage_calculator(page: Any, open_calculator: Any) -> None:

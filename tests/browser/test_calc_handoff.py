@@ -17,12 +17,16 @@ Replayed in headless Chromium at 360x780 (a phone) and 1280x800, in a few page v
   One attack it leaves the roll empty (no "Hit ... about 24 damage" for a roll nobody made) and "Save
   damage taken" saves the damage after the hit.
 - At 1280x800 form and answer sit side by side, the answer in view while the first and last fields of the
-  short question are edited; an abbreviation explains itself on a tap.
+  short question are edited; an abbreviation explains itself on a tap, on a rules page too.
+- Thresholds with only the HP hands healing no default Str/Dex/End: healing asks for End where it needs it.
+- A miss while attacking rests on no hidden field: it hands the margin to the "I'm attacked" side.
+- The answer bar stays above the on-screen keyboard (a shrunk visual viewport, emulated).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -124,6 +128,19 @@ def test_im_attacked_on_a_phone_follows_link_by_link_with_the_whole_situation(
     healing = follow(page, thresholds, "healing")
     assert healing.locator('[name="hp"]').input_value() == "24"
     assert outputs(healing)["summary"].startswith("Seriously wounded with 14 damage; ")
+    # Only the HP were handed on: no default Str 7 / Dex 8 / End 9 came along (once they did, and a
+    # failed surgery's harm rested on End 9); healing asks for End where its answer needs it.
+    chars = {
+        k: healing.locator(f'[name="{k}"]').input_value() for k in ("strength", "dexterity", "endurance")
+    }
+    assert chars == {"strength": "", "dexterity": "", "endurance": ""}
+    healing.locator('[name="surgery_effect"]').fill("-3")
+    expect(healing.locator('[data-error-for="endurance"]')).to_have_text(
+        "A failed surgery's harm depends on the patient's End: give it.", timeout=STEP_MS
+    )
+    healing.locator('[name="endurance"]').fill("2")  # Medic 1 leaves 2, above half of End 2: harm 4
+    expect(healing.locator('[data-output="surgery_harm"]')).to_have_text("4", timeout=STEP_MS)
+    fresh(healing)
 
 
 def test_the_faults_once_seen_are_gone(page: Any, open_calculator: Any) -> None:
@@ -178,6 +195,52 @@ def test_the_faults_once_seen_are_gone(page: Any, open_calculator: Any) -> None:
         arg=form.element_handle(),
     )
     assert not form.locator('[data-output="surgery_heals"]').is_visible()
+
+    # A miss while attacking once rolled the adversary's reply from the hidden I'm attacked fields (their
+    # damage 2d6 by default): now it stops at the margin and hands it to that side, where it is shown.
+    form = open_calculator("attack", modifier=1, difficulty=9, roll=5)
+    assert outputs(form)["summary"] == (
+        f"Miss (Effect {MINUS}3): the adversary's fail effect comes at you; follow \u201cwhat comes at "
+        "you\u201d to work it out."
+    )
+    assert outputs(form)["rolls"] == EMPTY
+    form.locator('[data-next] a[data-handoff="attack"]').click()  # the same page: wait for its new form
+    expect(page.locator('form[data-calculator="attack"] [name="side"]')).to_have_value(
+        "attacked", timeout=STEP_MS
+    )
+    form = page.locator('form[data-calculator="attack"]')
+    wait_ready(form)
+    fresh(form)
+    assert form.locator('[name="failed_by"]').input_value() == "3"
+    expect(form.locator('[name="adversary_damage"]')).to_be_visible()  # what the answer reads, in view
+    assert outputs(form)["summary"].startswith(f"Miss (Effect {MINUS}3): you take 3 rolls of 2d6")
+
+    # The answer bar above the on-screen keyboard: the viewport lets the keyboard resize the page, and
+    # where a browser lays the page under it instead (the visual viewport shrinks, the layout does not),
+    # the bar is lifted by the gap. Emulated: a 300 px keyboard over the 780 px screen.
+    viewport = page.locator('meta[name="viewport"]').get_attribute("content") or ""
+    assert "interactive-widget=resizes-content" in viewport
+    form.locator('[name="failed_by"]').focus()
+    bar = form.locator(".calc-answer")
+    assert bar.bounding_box()["y"] + bar.bounding_box()["height"] == pytest.approx(PHONE["height"], abs=2)
+    page.evaluate(
+        """() => {
+          const v = window.visualViewport;
+          Object.defineProperty(v, "height", { configurable: true, get: () => 480 });
+          v.dispatchEvent(new Event("resize"));
+        }"""
+    )
+    expect(page.locator("html")).to_have_attribute("style", re.compile(r"--mneme-keyboard: 300px"))
+    box = bar.bounding_box()
+    assert box["y"] + box["height"] <= 480 + 1, box  # once at 780: under the keys
+    page.evaluate(
+        """() => {
+          const v = window.visualViewport;
+          delete v.height;
+          v.dispatchEvent(new Event("resize"));
+        }"""
+    )
+    expect(page.locator("html")).to_have_attribute("style", re.compile(r"--mneme-keyboard: 0px"))
 
 
 def ada() -> dict[str, Any]:
@@ -274,6 +337,15 @@ def test_on_a_wide_screen_form_and_answer_sit_side_by_side(page: Any, open_calcu
     abbr = page.locator("article abbr[title]").first
     title = abbr.get_attribute("title")
     abbr.click()
-    expect(page.locator("article .calc-abbr-tip").first).to_have_text(f" ({title})")
+    expect(page.locator("article .mneme-abbr-tip").first).to_have_text(f" ({title})")
     abbr.click()
-    expect(page.locator("article .calc-abbr-tip")).to_have_count(0)
+    expect(page.locator("article .mneme-abbr-tip")).to_have_count(0)
+    # On a rules page too (once they did nothing there): no calculator, no engine needed.
+    page.set_viewport_size(PHONE)
+    page.goto("rules/checks/")
+    dm = page.locator("article abbr", has_text="DM").first
+    dm.click()
+    expect(page.locator("article .mneme-abbr-tip").first).to_have_text(
+        " (Dice modifier: a number added to or subtracted from a roll)"
+    )
+    assert page.locator("form[data-calculator]").count() == 0

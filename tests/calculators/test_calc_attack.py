@@ -64,13 +64,13 @@ def test_without_a_roll_only_the_chance_shows() -> None:
 
 def test_the_mitigation_example_2d6_plus_4_against_13_rolling_6() -> None:
     # Core Mechanics § Mitigating the Fail Effect: 2d6+4 against 13, a roll of 6 -> Effect -3.
-    out = outputs(modifier=4, difficulty=13, roll=6, conditions=1, cover=1)
+    out = outputs(side="attacked", modifier=4, difficulty=13, roll=6, conditions=1, cover=1)
     assert (out["effect"], out["outcome"], out["target"]) == ("\u22123", "failure", "you")
     assert (out["remaining"], out["cover_absorbs"], out["rolls"]) == ("1", "1", "1")
 
 
 def test_a_failure_fully_mitigated_is_an_ordinary_failure_without_damage() -> None:
-    out = outputs(roll=5, cover=2, skill=1)
+    out = outputs(side="attacked", roll=5, cover=2, skill=1)
     assert (out["remaining"], out["ordinary_failure"], out["rolls"]) == ("0", "yes", EMPTY)
 
 
@@ -113,7 +113,9 @@ def test_every_step_agrees_with_the_effect_mitigation_and_damage_calculators(
     hp: int,
 ) -> None:
     dice = f"{count}d{sides}"
+    check = outputs("effect", modifier=modifier, difficulty=difficulty, roll=roll)
     out = outputs(
+        side="attack" if check["outcome"] == "success" else "attacked",  # a miss is worked out as attacked
         modifier=modifier,
         difficulty=difficulty,
         roll=roll,
@@ -129,7 +131,6 @@ def test_every_step_agrees_with_the_effect_mitigation_and_damage_calculators(
         own_armor=armor,
         own_hp=hp,
     )
-    check = outputs("effect", modifier=modifier, difficulty=difficulty, roll=roll)
     assert (out["chance"], out["effect"], out["outcome"]) == (
         check["chance"],
         check["effect"],
@@ -161,16 +162,16 @@ def _minus(text: str) -> str:
 
 def test_defend_with_skill_raises_the_rolls_dm_by_the_skill() -> None:
     """Actions § Defend Action > Skill Doubling: "this also affects the DM of the roll"."""
-    out = outputs(modifier=1, difficulty=8, roll=4, skill=1, defend="skill")
+    out = outputs(side="attacked", modifier=1, difficulty=8, roll=4, skill=1, defend="skill")
     assert (out["chance"], _minus(out["effect"])) == ("72.22%", "-2")
     assert (out["remaining"], out["ordinary_failure"], out["rolls"]) == ("0", "yes", EMPTY)
-    plain = outputs(modifier=1, difficulty=8, roll=4, skill=1)
+    plain = outputs(side="attacked", modifier=1, difficulty=8, roll=4, skill=1)
     assert (plain["chance"], _minus(plain["effect"]), plain["remaining"]) == ("58.33%", "-3", "2")
 
 
 def test_defend_with_cover_leaves_the_rolls_dm_alone() -> None:
     """Actions § Defend Action > Skill Doubling: only a doubled skill changes the roll's DM."""
-    out = outputs(modifier=1, difficulty=8, roll=4, skill=1, cover=1, defend="cover")
+    out = outputs(side="attacked", modifier=1, difficulty=8, roll=4, skill=1, cover=1, defend="cover")
     assert (out["chance"], _minus(out["effect"])) == ("58.33%", "-3")
     assert (out["remaining"], out["cover_absorbs"]) == ("0", "2")
 
@@ -189,10 +190,10 @@ def test_a_skill_defend_past_the_modifier_limit_is_an_error_on_skill() -> None:
 
 def test_cover_above_4_counts_as_4_in_the_attack_too() -> None:
     """Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4"."""
-    out = outputs(modifier=0, difficulty=8, roll=2, cover=5)
+    out = outputs(side="attacked", modifier=0, difficulty=8, roll=2, cover=5)
     assert _minus(out["effect"]) == "-6"
     assert (out["cover_absorbs"], out["remaining"], out["rolls"]) == ("4", "2", "2")
-    kept = outputs(modifier=0, difficulty=8, roll=2, cover=5, cover_cap="doubling_only")
+    kept = outputs(side="attacked", modifier=0, difficulty=8, roll=2, cover=5, cover_cap="doubling_only")
     assert (kept["cover_absorbs"], kept["remaining"], kept["rolls"]) == ("5", "1", "1")
 
 
@@ -208,7 +209,14 @@ def test_the_cover_takes_the_attacks_it_absorbs_against_its_armor_and_hp() -> No
     left = Fraction(sum(max(0, 20 - w) for w in ways), whole)
     broken = Fraction(sum(1 for w in ways if w > 20), whole)
     out = outputs(
-        modifier=0, difficulty=8, roll=4, cover=2, adversary_damage="3d6", cover_armor=2, cover_hp=20
+        side="attacked",
+        modifier=0,
+        difficulty=8,
+        roll=4,
+        cover=2,
+        adversary_damage="3d6",
+        cover_armor=2,
+        cover_hp=20,
     )
     assert out["cover_absorbs"] == "2"
     assert (out["cover_damage"], out["cover_left"], out["cover_broken"]) == (
@@ -217,7 +225,7 @@ def test_the_cover_takes_the_attacks_it_absorbs_against_its_armor_and_hp() -> No
         percent(broken),
     )
     assert (out["cover_damage"], out["cover_broken"]) == ("17.00", "20.58%")
-    assert outputs(modifier=0, difficulty=8, roll=4, cover=2)["cover_damage"] == EMPTY
+    assert outputs(side="attacked", modifier=0, difficulty=8, roll=4, cover=2)["cover_damage"] == EMPTY
 
 
 def test_the_adversarys_cover_takes_the_rolls_it_cost_you_on_a_hit() -> None:
@@ -279,8 +287,8 @@ def test_the_adversarys_cover_counts_at_most_4_and_nothing_on_a_failure() -> Non
 
 def test_the_effect_can_be_given_instead_of_the_roll() -> None:
     """Knowing "I failed by 5", a player enters the Effect; it wins over the roll (CM § Effect)."""
-    by_effect = outputs(effect=-5, cover=2, roll=9)
-    by_roll = outputs(modifier=0, difficulty=8, roll=3, cover=2)
+    by_effect = outputs(side="attacked", failed_by=5, cover=2, roll=9)
+    by_roll = outputs(side="attacked", modifier=0, difficulty=8, roll=3, cover=2)
     keys = ("effect", "outcome", "remaining", "cover_absorbs", "rolls", "expected")
     assert {k: by_effect[k] for k in keys} == {k: by_roll[k] for k in keys}
     assert by_effect["effect"] == f"{MINUS}5" and by_effect["remaining"] == "3"
@@ -293,7 +301,7 @@ def test_the_summary_says_the_answer_in_words() -> None:
         outputs(**HIT)["summary"]
         == "Hit (Effect +3): 4 rolls of 3d6 against the adversary, about 42 damage on average."
     )
-    hit = outputs(effect=-5, adversary_damage="3d3-2", own_armor=4, cover=2)
+    hit = outputs(side="attacked", failed_by=5, adversary_damage="3d3-2", own_armor=4, cover=2)
     assert hit["summary"] == (
         f"Miss (Effect {MINUS}5): you take 3 rolls of 3d3{MINUS}2 {MINUS} armor 4 (at least 0 a roll), "
         "about 1.67 damage on average; your cover takes 2."
@@ -305,9 +313,9 @@ def test_the_hand_off_links_carry_the_whole_situation() -> None:
     """Mitigated to 3 rolls: the mitigation link carries the fail effect, every factor and the damage
     situation; the damage link Effect -3 with the adversary's dice, your armor, HP and damage so far; with
     no rolls made there is no damage taken to carry to the thresholds (an average is nobody's damage)."""
-    details = compute(effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24)[
-        "next"
-    ]
+    details = compute(
+        side="attacked", failed_by=5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24
+    )["next"]
     assert (
         'href="calculators/mitigation/?fail_effect=5&amp;conditions=0&amp;concealment=0&amp;cover=2&amp;'
         "skill=0&amp;defend=none&amp;order=priority&amp;cover_cap=always&amp;adversary_damage=3d3-2&amp;"
@@ -324,7 +332,14 @@ def test_the_rolls_made_give_the_hit_taken_the_state_and_the_thresholds_link() -
     # Outcomes § Armor: 3 rolls of 3d3-2 rolled 7, 5, 6, less armor 4: 3, 1, 2 = 6 damage, largest 3.
     # With 3 already: 9 of HP 24, seriously wounded (from 8).
     result = compute(
-        effect=-5, cover=2, adversary_damage="3d3-2", own_armor=4, own_damage=3, own_hp=24, rolled="7 5 6"
+        side="attacked",
+        failed_by=5,
+        cover=2,
+        adversary_damage="3d3-2",
+        own_armor=4,
+        own_damage=3,
+        own_hp=24,
+        rolled="7 5 6",
     )
     out = result["outputs"]
     assert (out["taken"], out["largest"], out["damage_now"], out["state_now"]) == (
@@ -370,10 +385,26 @@ def test_the_form_opens_as_the_short_question_the_rest_folded() -> None:
     fold = html[html.index('<details class="calc-more"') : html.index('<details class="calc-rulings"')]
     assert 'name="advantage"' in fold and 'name="defend"' in fold and 'name="roll"' not in fold
     assert '<details class="calc-more" data-more>' in html  # closed while nothing in it is set
-    assert 'data-field="cover" data-only="side=attacked" hidden' in html
+    price = 'data-field="cover" data-only="side=attacked pay=costly pay=reckless"'
+    assert f"{price} hidden" in html
+    assert 'data-field="own_hp" data-only="side=attacked" hidden' in html
     attacked = render_calculator(evaluate(registry.get("attack"), {"side": "attacked", "skill": "1"}))
-    assert 'data-field="cover" data-only="side=attacked">' in attacked
+    assert f"{price}>" in attacked
     assert '<details class="calc-more" data-more open>' in attacked
+
+
+def test_a_price_paid_for_a_hit_shows_the_fields_that_decide_it() -> None:
+    # Core Mechanics § Costly Success: the price is a fail effect on you; your conditions, cover, the
+    # adversary's damage and your armor decide it, so "I attack" with a price shows them (no hidden value).
+    from calculators.framework import registry
+    from calculators.framework.render import render_calculator
+    from calculators.framework.spec import evaluate
+
+    for pay in ("costly", "reckless"):
+        html = render_calculator(evaluate(registry.get("attack"), {"side": "attack", "pay": pay}))
+        for key in ("conditions", "cover", "adversary_damage", "own_armor"):
+            assert f'data-field="{key}" data-only="side=attacked pay=costly pay=reckless">' in html
+        assert 'data-field="own_hp" data-only="side=attacked" hidden' in html
 
 
 def test_aim_and_a_characteristics_chm_are_added_to_the_dm() -> None:
@@ -385,3 +416,79 @@ def test_aim_and_a_characteristics_chm_are_added_to_the_dm() -> None:
     assert outputs(aim=2, characteristic=9, roll=5)["effect"] == "+0"
     assert outputs(side="attacked", aim=2)["chance"] == "41.67%"  # Aim is the attacker's: not when attacked
     assert "between 0 and" in compute(aim=9)["errors"]["aim"]
+
+
+# ---------------------------------------------------------------- aim, costly success, reckless action
+
+
+def test_aim_uses_the_weapons_aim_modifier_and_its_reading() -> None:
+    """Actions § Aim > Weapon Aim Modifier; ruling aim-maximum: three aim actions with a +2 scope."""
+    per_action = outputs(aim=3, weapon_aim=2, difficulty=12)
+    once = outputs(aim=3, weapon_aim=2, difficulty=12, aim_reading="once")
+    plain = outputs(aim=3, difficulty=12)
+    # DM +6 against 12 needs 6+ on 2d6 (26/36); +4 needs 8+ (15/36); +3 needs 9+ (10/36).
+    assert (per_action["chance"], once["chance"], plain["chance"]) == ("72.22%", "41.67%", "27.78%")
+
+
+def test_the_costly_success_example_hits_at_a_fail_effect_of_7() -> None:
+    """Core Mechanics § Costly Success: missing by 2 (roll 6 against 8), the hit costs a fail effect of 7;
+    one damage roll at success effect 0 goes to the adversary."""
+    found = outputs(roll=6, difficulty=8, pay="costly", damage="2d6", adversary_damage="1d6")
+    assert (found["outcome"], found["target"], found["rolls"], found["expected"]) == (
+        "costly success",
+        "adversary",
+        "1",
+        "7.00",
+    )
+    assert (found["price"], found["remaining"], found["price_rolls"], found["price_damage"]) == (
+        "7",
+        "7",
+        "7",
+        "24.50",
+    )
+    assert found["summary"].startswith("Costly hit (Effect \u22122)")
+
+
+def test_the_costly_price_is_mitigated_like_any_fail_effect() -> None:
+    """Ruling costly-success-mitigation: 7 with conditions 3 and cover 2 leaves 2, the cover takes 2;
+    the mitigation example's factors (CM § Mitigating Factors, conditions 3, cover 2, skill 2) clear it."""
+    found = outputs(effect=-2, pay="costly", conditions=3, cover=2)
+    assert (found["price"], found["remaining"], found["cover_absorbs"]) == ("7", "2", "2")
+    cleared = outputs(effect=-2, pay="costly", conditions=3, cover=2, skill=2)
+    assert (cleared["remaining"], cleared["ordinary_failure"]) == ("0", "yes")
+    assert "price_damage" not in cleared or cleared["price_damage"] == EMPTY
+    signed = outputs(effect=-2, pay="costly", costly_reading="signed")
+    assert signed["price"] == "1"  # the other reading: -2 x 2 + 3 = -1
+
+
+def test_a_costly_success_on_a_hit_pays_nothing() -> None:
+    found = outputs(roll=9, difficulty=8, pay="costly")
+    assert (found["outcome"], found["price"]) == ("success", EMPTY)
+
+
+def test_a_reckless_attack_adds_2_then_takes_3_off_the_effect() -> None:
+    """Actions § Reckless Action > Effect: +2 on the roll; a success of 1 also brings a fail effect of 2;
+    a failure grows by 3 (roll 5 + 2 = 7 against 8: fail effect 1 + 3 = 4)."""
+    assert outputs(pay="reckless")["chance"] == "72.22%"
+    harmed = outputs(effect=1, pay="reckless")
+    assert (harmed["target"], harmed["rolls"], harmed["price"], harmed["remaining"]) == (
+        "adversary",
+        "2",
+        "2",
+        "2",
+    )
+    reduced = outputs(effect=1, pay="reckless", reckless_reading="reduced_success")
+    assert (reduced["rolls"], reduced["price"]) == ("1", "2")
+    clean = outputs(effect=3, pay="reckless")
+    assert (clean["rolls"], clean["price"]) == ("4", EMPTY)
+    missed = compute(roll=5, difficulty=8, pay="reckless")
+    assert (missed["outputs"]["effect"], missed["outputs"]["target"]) == (f"{MINUS}1", "reply")
+    # The grown fail effect goes to the I'm attacked side (no hidden field rolls the reply here).
+    assert 'href="calculators/attack/?side=attacked&amp;failed_by=4"' in str(missed["next"])
+
+
+def test_the_price_hands_on_to_the_mitigation_calculator() -> None:
+    """The price goes on to the mitigation calculator; the hit's damage rolls at success effect 0."""
+    html = str(compute(effect=-2, pay="costly", conditions=1)["next"])
+    assert "mitigation/?fail_effect=7&amp;conditions=1" in html
+    assert "damage/?effect=0&amp;" in html

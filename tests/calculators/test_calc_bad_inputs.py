@@ -54,7 +54,7 @@ BAD_INPUTS = [
     ("effect", "roll", "1", "between 2 and 12"),
     ("effect", "roll", "13", "between 2 and 12"),
     ("effect", "roll", "7.5", "whole number"),
-    ("healing", "strength", "", "enter a whole number"),
+    ("healing", "strength", "", "Give Str, Dex and End, or the HP"),
     ("healing", "damage", "1001", "between 0 and 1000"),
     ("healing", "damage", "-1", "between 0 and 1000"),
     ("healing", "activity", "sprint", "choose one of"),

@@ -74,7 +74,8 @@ def test_an_attack_on_you_followed_link_by_link_gives_the_same_answer(
 ) -> None:
     dice = f"{count}d{sides}{modifier:+d}" if modifier else f"{count}d{sides}"
     situation = {
-        "effect": str(-fail_by),
+        "side": "attacked",
+        "failed_by": str(fail_by),
         "conditions": str(conditions),
         "cover": str(cover),
         "skill": str(skill),
@@ -154,3 +155,54 @@ def test_your_hit_followed_to_the_damage_calculator_gives_the_same_answer(
     assert params["hp"] == str(hp)  # the adversary's HP travels (it was once dropped)
     attack = outs(first)
     assert {k: outs(damage)[k] for k in DAMAGE_KEYS + ODDS} == {k: attack[k] for k in DAMAGE_KEYS + ODDS}
+
+
+def test_thresholds_given_only_the_hp_hands_healing_no_default_characteristics() -> None:
+    """Thresholds reached with HP 24 (a hand-off) once handed healing its own default Str 7 / Dex 8 /
+    End 9: a failed surgery's harm then rested on an End nobody gave (Outcomes § Surgery: harm when the
+    fail effect left exceeds half the End)."""
+    thresholds = run("thresholds", {"hp": "24", "damage": "10", "largest_roll": "9"})
+    params, healing = follow(thresholds, "healing")
+    assert {k: params[k] for k in ("strength", "dexterity", "endurance")} == dict.fromkeys(
+        ("strength", "dexterity", "endurance"), ""
+    )
+    assert (params["hp"], params["damage"]) == ("24", "10")
+    assert outs(healing)["state"] == "seriously wounded"
+    asked = runtime.compute("healing", {**params, "surgery_effect": "-3"})
+    assert asked["errors"] == {"endurance": "A failed surgery's harm depends on the patient's End: give it."}
+    # Medic 1 leaves a fail effect of 2: above half of End 2, it harms by 4; not above half of End 6.
+    assert outs(run("healing", {**params, "surgery_effect": "-3", "endurance": "2"}))["surgery_harm"] == "4"
+    assert outs(run("healing", {**params, "surgery_effect": "-3", "endurance": "6"}))["surgery_harm"] == "—"
+    # A success needs no End: the plan is made without it.
+    assert run("healing", {**params, "surgery_effect": "2"})["summary"] == (
+        "Seriously wounded with 10 damage; surgery removes 4 (6 damage left, wounded); "
+        "6 days to heal fully, care level light."
+    )
+    # With the characteristics given (no HP), they travel as they are.
+    params, _ = follow(
+        run("thresholds", {"strength": "5", "dexterity": "6", "endurance": "4", "damage": "3"}), "healing"
+    )
+    assert (params["strength"], params["dexterity"], params["endurance"]) == ("5", "6", "4")
+    assert "hp" not in params
+
+
+def test_a_miss_while_attacking_rests_on_no_hidden_field_and_hands_the_margin_to_im_attacked() -> None:
+    """A miss on the "I attack" side once rolled the adversary's reply with the hidden "I'm attacked"
+    fields (their damage 2d6 by default, your cover, armor and HP): an answer nobody asked about. Now the
+    miss stops at the margin and its link opens the I'm attacked side with it (Core Mechanics § Effect,
+    § Mitigating the Fail Effect)."""
+    missed = run("attack", {"modifier": "1", "difficulty": "9", "roll": "5", "skill": "1"})
+    out = outs(missed)
+    assert (out["effect"], out["outcome"], out["target"]) == ("\u22123", "failure", "reply")
+    assert all(out[k] == "\u2014" for k in ("remaining", "rolls", "expected", "per_roll"))
+    assert missed["summary"] == (
+        "Miss (Effect \u22123): the adversary's fail effect comes at you; follow \u201cwhat comes at "
+        "you\u201d to work it out."
+    )
+    params, attacked = follow(missed, "attack")
+    # Only what this side was given, away from the defaults (skill 1 is a mitigating factor there).
+    assert params == {"side": "attacked", "failed_by": "3", "modifier": "1", "difficulty": "9", "skill": "1"}
+    assert (outs(attacked)["remaining"], outs(attacked)["rolls"]) == ("2", "2")
+    # The same answer as giving the margin there by hand.
+    by_hand = run("attack", {"side": "attacked", "failed_by": "3", "skill": "1"})
+    assert outs(attacked)["summary"] == outs(by_hand)["summary"]

@@ -75,7 +75,7 @@ def test_the_chance_is_the_brute_force_chance(
 ) -> None:
     found = outputs(
         characteristic=characteristic,
-        skill="" if skill is None else skill,
+        skill=skill,
         difficulty=difficulty,
         missing_skills=missing,
         damage=damage,

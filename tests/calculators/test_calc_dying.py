@@ -151,10 +151,7 @@ def test_bad_inputs_are_flagged_beside_their_field(params: dict[str, str], field
 
 @settings(max_examples=60, deadline=None)
 @given(
-    strength=st.integers(0, 30),
-    dexterity=st.integers(0, 30),
-    endurance=st.integers(1, 30),
-    damage=st.integers(0, 120),
+    **_calc.HURT_CHARACTER,
     bleeding=st.booleans(),
     reading=st.sampled_from(["fractions_of_hp", "best_physical"]),
 )

@@ -107,7 +107,7 @@ def test_the_chance_is_the_brute_force_chance_against_the_difficulty_shown(
 ) -> None:
     found = outputs(
         modifier=modifier,
-        skill="" if skill is None else skill,
+        skill=skill,
         adversary_strength=strength,
         adversary_dexterity=dexterity,
         adversary_unskilled=int(unskilled),

@@ -100,12 +100,7 @@ def test_hand_offs_carry_hp_damage_reading_and_bleeding() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    strength=st.integers(0, 30),
-    dexterity=st.integers(0, 30),
-    endurance=st.integers(1, 30),
-    damage=st.integers(0, 120),
-)
+@given(**_calc.HURT_CHARACTER)
 def test_the_state_follows_thirds_of_hp_and_the_penalty_every_full_three(
     strength: int, dexterity: int, endurance: int, damage: int
 ) -> None:

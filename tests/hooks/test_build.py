@@ -130,8 +130,9 @@ def test_no_page_asks_another_host_for_fonts_or_scripts(site: Path) -> None:
 
 
 def project(tmp_path: Path, pages: dict[str, str]) -> Path:
+    """A small MkDocs project of ``pages`` (a plain home page unless given) with our hooks: its config."""
     docs = tmp_path / "docs"
-    for name, text in pages.items():
+    for name, text in {"index.md": "# Home\n", **pages}.items():
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
         (docs / name).write_text(text)
     config = tmp_path / "mkdocs.yml"
@@ -145,11 +146,17 @@ def project(tmp_path: Path, pages: dict[str, str]) -> Path:
     return config
 
 
+def built(tmp_path: Path, pages: dict[str, str], *, strict: bool = True) -> Path:
+    """The site :func:`project` of ``pages`` builds to; fails the test when the build fails."""
+    done = build(project(tmp_path, pages), tmp_path / "site", strict=strict)
+    assert done.returncode == 0, done.stderr
+    return tmp_path / "site"
+
+
 def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> None:
-    config = project(
+    built(
         tmp_path,
         {
-            "index.md": "# Home\n",
             "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
             "rules/mitigation.md": "# M\n\n## A {#costly-success}\n",
             "rules/actions.md": "# A\n\n## A {#reckless-action}\n",
@@ -157,8 +164,6 @@ def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> N
             "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
         },
     )
-    done = build(config, tmp_path / "site")
-    assert done.returncode == 0, done.stderr
     html = (tmp_path / "site" / "calc" / "index.html").read_text()
     assert 'data-calculator="effect"' in html and 'data-root="../"' in html
     assert 'href="../rules/checks/#effect"' in html
@@ -187,7 +192,7 @@ MALFORMED_MARKERS = (
             for line in MALFORMED_MARKERS
         ),
         pytest.param(
-            {"index.md": "# Home\n", "rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
+            {"rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
             True,
             "Calculator rule link 'rules/checks.md#effect'",
             id="missing-rule-anchor-in-a-strict-build",
@@ -209,22 +214,17 @@ def test_a_broken_calculator_page_fails_the_build_naming_the_fault(
 
 
 def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
-    config = project(tmp_path, {"index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n"})
-    done = build(config, tmp_path / "site", strict=False)
-    assert done.returncode == 0, done.stderr
+    built(tmp_path, {"index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n"}, strict=False)
     assert "&lt;!-- calculator: nonesuch --&gt;" in (tmp_path / "site" / "index.html").read_text()
 
 
 def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
-    config = project(
+    built(
         tmp_path,
         {
-            "index.md": "# Home\n",
             "rules/a.md": "[Work it out](../calculators/effect.md?modifier=2&difficulty=10)\n",
             "calculators/effect.md": "# E\n",
         },
     )
-    done = build(config, tmp_path / "site")
-    assert done.returncode == 0, done.stderr
     html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
     assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { activeCharacter, characterShaped, createCharacterStore, MOVED, putCharacter, RESERVED_IDS, saveValue, shownDoc, usableId } from "../../browser/lib/character-store.js";
+import { activeCharacter, characterShaped, createCharacterStore, idCheck, MOVED, putCharacter, saveValue, shownDoc } from "../../browser/lib/character-store.js";
 import { createStorage } from "../../browser/lib/storage.js";
 import { MemoryStorage, steppingClock } from "./_fakes.mjs";
 
-const KEYS = { storeKey: "s:characters.v1", docPrefix: "s:character.v1:", activeKey: "s:active.v1", storeSchema: "mneme-characters" };
+// The id rule as a page's settings serve it (their shape; tests/test_js.py runs Python's own values).
+const IDS = { pattern: "^[A-Za-z0-9_-]{1,40}$", reserved: ["__proto__", "constructor"] };
+const KEYS = { storeKey: "s:characters.v1", docPrefix: "s:character.v1:", activeKey: "s:active.v1", storeSchema: "mneme-characters", ids: IDS };
 
 function setUp(entries = {}) {
   const local = new MemoryStorage(entries);
@@ -110,8 +112,10 @@ describe("the single store of earlier versions", () => {
 
 describe("bad stored data is kept aside, never used", () => {
   test("a reserved name is never an id: its document is kept aside and left out", () => {
-    for (const id of RESERVED_IDS) assert.equal(usableId(id), false);
+    const usableId = idCheck(IDS);
+    for (const id of IDS.reserved) assert.equal(usableId(id), false);
     assert.equal(usableId("ch-a"), true);
+    assert.equal(usableId("a".repeat(41)), false);
     const doc = JSON.stringify({ character: { ...ada, id: "__proto__" }, order: 1 });
     const { local, storage, characters } = setUp({ "s:character.v1:__proto__": doc });
     assert.deepEqual(characters.loadStore().characters, []);

@@ -152,48 +152,47 @@ def test_an_unknown_mitigating_factor_is_rejected() -> None:
 
 values = st.integers(0, 50)
 defends = st.sampled_from(list(Defend))
+fails = st.integers(0, 100)
+factors = st.fixed_dictionaries(
+    {"conditions": values, "concealment": values, "cover": values, "skill": values}
+)
+"""The four mitigating factors (Outcomes § Mitigating Factors), each within the rules' bound."""
 
 
-@given(st.integers(0, 100), values, values, values, values, defends)
+@given(fails, factors, defends)
 def test_mitigation_never_increases_a_fail_effect_and_accounts_for_every_point(
-    fail: int, conditions: int, concealment: int, cover: int, skill: int, defend: Defend
+    fail: int, factor: dict[str, int], defend: Defend
 ) -> None:
-    result = mitigate(
-        fail, conditions=conditions, concealment=concealment, cover=cover, skill=skill, defend=defend
-    )
+    result = mitigate(fail, **factor, defend=defend)
     assert 0 <= result.remaining <= fail
     assert sum(s.reduced_by for s in result.steps) + result.remaining == fail
     assert [s.remaining for s in result.steps] == sorted((s.remaining for s in result.steps), reverse=True)
     assert 0 <= result.cover_absorbed <= result.steps[2].modifier
 
 
-@given(st.integers(0, 100), values, values, values, values, defends)
+@given(fails, factors, defends)
 def test_the_order_changes_only_what_the_cover_absorbs(
-    fail: int, conditions: int, concealment: int, cover: int, skill: int, defend: Defend
+    fail: int, factor: dict[str, int], defend: Defend
 ) -> None:
-    kwargs = {"conditions": conditions, "concealment": concealment, "cover": cover, "skill": skill}
-    first = mitigate(fail, defend=defend, **kwargs)
-    second = mitigate(fail, defend=defend, order="skill_before_cover", **kwargs)
+    first = mitigate(fail, **factor, defend=defend)
+    second = mitigate(fail, **factor, defend=defend, order="skill_before_cover")
     assert first.remaining == second.remaining
     assert second.cover_absorbed <= first.cover_absorbed
 
 
-@given(st.integers(0, 100), values, values, values, defends)
+@given(fails, factors, defends)
 def test_more_cover_never_leaves_a_larger_fail_effect(
-    fail: int, conditions: int, cover: int, skill: int, defend: Defend
+    fail: int, factor: dict[str, int], defend: Defend
 ) -> None:
-    less = mitigate(fail, conditions=conditions, cover=cover, skill=skill, defend=defend)
-    more = mitigate(fail, conditions=conditions, cover=min(cover + 1, 50), skill=skill, defend=defend)
+    less = mitigate(fail, **factor, defend=defend)
+    more = mitigate(fail, **{**factor, "cover": min(factor["cover"] + 1, 50)}, defend=defend)
     assert more.remaining <= less.remaining
 
 
-@given(st.integers(0, 100), values, values, values, values)
+@given(fails, factors)
 def test_defending_never_leaves_a_larger_fail_effect_than_not_defending(
-    fail: int, conditions: int, concealment: int, cover: int, skill: int
+    fail: int, factor: dict[str, int]
 ) -> None:
-    plain = mitigate(fail, conditions=conditions, concealment=concealment, cover=cover, skill=skill)
+    plain = mitigate(fail, **factor)
     for defend in Defend:
-        defended = mitigate(
-            fail, conditions=conditions, concealment=concealment, cover=cover, skill=skill, defend=defend
-        )
-        assert defended.remaining <= plain.remaining
+        assert mitigate(fail, **factor, defend=defend).remaining <= plain.remaining

@@ -28,6 +28,9 @@ from rules_core import (
     injury,
     mitigation,
     movement,
+    patients,
+    stealth,
+    support,
     tactics,
     targeting,
     thrown,
@@ -159,6 +162,18 @@ CASES: dict[str, tuple[Callable[[Any], object], type[StrEnum]]] = {
         tactics.TacticsReading,
     ),
     "costly_success.reading": (lambda r: checks.costly_success(-2, r), checks.CostlySuccessReading),
+    "stealth.detection.reading": (
+        lambda r: stealth.detection("deliberate", "quick_scan", reading=r),
+        stealth.StealthRollReading,
+    ),
+    "patients.monitoring_capacity.reading": (
+        lambda r: patients.monitoring_capacity(2, reading=r),
+        patients.MonitoringReading,
+    ),
+    "support.support_distribution.stacking": (
+        lambda r: support.support_distribution(0, 8, 2, stacking=r),
+        support.SupportStacking,
+    ),
 }
 
 PAIRS = [

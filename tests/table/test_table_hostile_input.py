@@ -15,7 +15,7 @@ import pytest
 
 from table import api as table_api
 from table import tracker as table_tracker
-from table.character import ID_PATTERN, RESERVED_IDS
+from table.character import RESERVED_IDS
 
 JUNK: tuple[Any, ...] = (
     {},
@@ -175,17 +175,3 @@ def test_the_plain_arguments_are_checked_before_use() -> None:
         "error": "Unknown calculator.",
         "path": "calculator",
     }
-
-
-def test_the_browser_refuses_the_same_reserved_ids_as_python() -> None:
-    """The character store keeps aside a stored document whose id Python would refuse."""
-    import re
-    from pathlib import Path
-
-    source = (Path(__file__).parents[2] / "browser" / "lib" / "character-store.js").read_text(
-        encoding="utf-8"
-    )
-    listed = re.search(r"RESERVED_IDS = new Set\(\[(.*?)\]\)", source, re.DOTALL)
-    assert listed is not None
-    assert set(re.findall(r'"([^"]+)"', listed.group(1))) == set(RESERVED_IDS)
-    assert f"const ID = /{ID_PATTERN.pattern}/;" in source
