@@ -98,6 +98,8 @@ MODULE_SECONDS = {
     "test_palette": 5,
     "test_search": 5,
     "test_calc_smoke": 4,
+    "test_rules_calculators": 8,
+    "test_table_leftovers": 6,
 }
 """Rough seconds each browser module takes on a quiet 2-core machine (``--durations``): only to balance
 the lanes. A module missing here counts as ``DEFAULT_SECONDS``."""
