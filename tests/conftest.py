@@ -1,8 +1,10 @@
 """Suite-wide pytest setup.
 
 - Every test under ``tests/browser/`` is marked ``browser``: ``pytest -m "not browser"`` is the fast
-  suite and ``pytest -m browser`` the headless-Chromium one. With pytest-xdist they all run in one
-  process (one group), beside the fast tests in the other. Browser fixtures: ``tests/browser/conftest.py``.
+  suite and ``pytest -m browser`` the headless-Chromium one. With pytest-xdist (``--dist loadgroup``)
+  each browser module goes to one of ``BROWSER_LANES`` lanes (one group each: one process, one
+  Chromium, its modules one after another), balanced by ``MODULE_SECONDS``; the fast tests fill the
+  other processes. Browser fixtures: ``tests/browser/conftest.py``.
 - ``site`` is the real site, built strictly once per test session on first use and shared by every test
   and every pytest-xdist process (``tests/_site.py``: ``SharedSite``); ``site_url`` is where it is served.
 - Hypothesis runs without its per-example deadline: speed is measured in ``bench/``, never asserted in
@@ -68,15 +70,65 @@ def site_url(site: Path) -> str:
     return _shared().url
 
 
+BROWSER_LANES = int(os.environ.get("MNEME_BROWSER_LANES", "2"))
+"""How many processes run browser tests side by side (``scripts/test`` starts one more for the fast
+tests). The browser tests mostly wait (an engine's start, a debounce, a second tab), so two Chromiums
+share two cores well; a module never spans two lanes (its shared tab boots the engine once)."""
+MODULE_SECONDS = {
+    "test_a11y": 60,
+    "test_nothing_lost": 20,
+    "test_table": 20,
+    "test_engine_faults": 30,
+    "test_storage": 15,
+    "test_updates": 25,
+    "test_offline": 25,
+    "test_loading": 20,
+    "test_offline_copy": 20,
+    "test_table_phones": 14,
+    "test_answer_first": 14,
+    "test_calc_handoff": 12,
+    "test_rules_fidelity": 10,
+    "test_robustness": 10,
+    "test_effect_calculator": 10,
+    "test_calc_tools": 10,
+    "test_calc_forms": 9,
+    "test_calc_comparison": 9,
+    "test_early_start": 7,
+    "test_csp": 5,
+    "test_palette": 5,
+    "test_search": 5,
+    "test_calc_smoke": 4,
+    "test_rules_calculators": 8,
+    "test_table_leftovers": 6,
+}
+"""Rough seconds each browser module takes on a quiet 2-core machine (``--durations``): only to balance
+the lanes. A module missing here counts as ``DEFAULT_SECONDS``."""
+DEFAULT_SECONDS = 10
+
+
+def browser_lanes(modules: list[str], lanes: int = BROWSER_LANES) -> dict[str, str]:
+    """Each module's lane (``browser``, ``browser-2``, ...): the longest module first, into the lane
+    with the least time so far; ties go to the earlier lane, so the same modules give the same lanes."""
+    names = ["browser", *(f"browser-{n}" for n in range(2, max(1, lanes) + 1))]
+    load = dict.fromkeys(names, 0)
+    lane_of: dict[str, str] = {}
+    for module in sorted(set(modules), key=lambda m: (-MODULE_SECONDS.get(m, DEFAULT_SECONDS), m)):
+        lane = min(names, key=lambda name: load[name])
+        lane_of[module] = lane
+        load[lane] += MODULE_SECONDS.get(module, DEFAULT_SECONDS)
+    return lane_of
+
+
+_LANES = browser_lanes([path.stem for path in BROWSER_DIR.glob("test_*.py")])
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
     """Marks each browser test as it is collected: before any hook reads the marks (pytest-xdist's
-    loadgroup reads its group in its own ``pytest_collection_modifyitems``, which ran before ours)."""
+    loadgroup reads its group in its own ``pytest_collection_modifyitems``, which ran before ours).
+    The lanes come from every browser module on disk, not from the selection: every process agrees."""
     if BROWSER_DIR in item.path.parents:
         item.add_marker(pytest.mark.browser)
-        # One process runs every browser test (--dist loadgroup): two Chromiums competing for two
-        # cores turned the engine's timing into failures (a retry counted twice, a hand-off read
-        # before its values, a page swap that never came) in about one full run in three.
-        item.add_marker(pytest.mark.xdist_group("browser"))
+        item.add_marker(pytest.mark.xdist_group(_LANES.get(item.path.stem, "browser")))
 
 
 def _sendable(text: str) -> str:

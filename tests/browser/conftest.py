@@ -10,7 +10,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
   requests to any host but 127.0.0.1 are blocked and recorded; in a module marked
   ``pytest.mark.returning_visit``, one context shared by the module's tests (a returning visitor's
-  engine, restored from its memory snapshot: far cheaper), but for tests marked ``first_visit``;
+  engine, restored from its memory snapshot: far cheaper), but for tests marked ``first_visit``
+  (``nothing_stored`` empties its storage before each test: for modules whose tests each want none);
   a fresh context registers no service worker unless the test is marked ``offline_copy``;
   the loader's warm start is off (``window.mnemeLoaderConfig``; a test may set its own);
   ``window.__mnemeSitemapIn`` marks when the
@@ -143,12 +144,46 @@ class ModuleVisit:
     tab: Tab | None = None
 
 
+_SHARED: list[Any] = []
+"""The returning_visit modules' contexts open now (``is_shared``)."""
+
+
+def is_shared(context: Any) -> bool:
+    """Whether ``context`` is a returning_visit module's shared one: it outlives the test, so a test's
+    own init script there goes on its page (``page.add_init_script``), never on the context."""
+    return any(context is shared for shared in _SHARED)
+
+
+CLEAR_STORAGE_JS = "() => { localStorage.clear(); sessionStorage.clear(); }"
+
+
+def clear_storage(context: Any, site_url: str) -> None:
+    """Empty the site's local and session storage in ``context`` (what a test left there), keeping the
+    HTTP cache, the service worker and the engine's snapshot: a returning visitor with nothing saved."""
+    blank = context.new_page()
+    try:
+        blank.goto(urljoin(site_url, "sitemap.xml"))  # of the site's origin, and runs no site script
+        blank.evaluate(CLEAR_STORAGE_JS)
+    finally:
+        blank.close()
+
+
+@pytest.fixture
+def nothing_stored(context: Any, site_url: str) -> None:
+    """In a returning_visit module's shared context, the test starts with nothing stored, as it would in
+    a fresh context (``clear_storage``); a module uses it with ``pytest.mark.usefixtures``."""
+    if is_shared(context):
+        clear_storage(context, site_url)
+
+
 @pytest.fixture(scope="module")
 def _returning_context(browser: Any, site_url: str) -> Iterator[ModuleVisit]:
     """One context for a whole test module: after its first test the engine is a returning visitor's."""
     log = [PageLog()]
     visit = ModuleVisit(_new_context(browser, site_url, lambda: log[0], routed=False), log)
+    _SHARED.append(visit.context)
     yield visit
+    _SHARED.remove(visit.context)
     visit.context.close()
 
 

@@ -12,6 +12,8 @@ Each test replays faults a hostile pass found, in as few page visits as it can:
 - Bad stored data (a ``__proto__`` id, a junk draft, an unreadable undo step) is kept aside, never
   used; bad imports (a characteristic given as ``{}`` or ``[]``, half an emoji in a name) are refused
   with a sentence, never Python's traceback; with storage full, New asks before dropping typing.
+
+The tests share one context, a returning visitor's, each on its own page with nothing stored.
 """
 
 from __future__ import annotations
@@ -26,23 +28,16 @@ from playwright.sync_api import expect
 
 from table import tracker as table_tracker
 
+from ._table import BOOT_MS, DOCS, SCOPE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
 from .conftest import wait_instant_navigation, wait_ready
 from .test_storage import QUOTA, backups_of, characters, settled
-from .test_table import (
-    BOOT_MS,
-    DOCS,
-    SCOPE,
-    STEP_MS,
-    STORE,
-    TRACKER,
-    ada,
-    open_table,
-    saved,
-    store_of,
-    stored,
-)
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
 
 UNDO = SCOPE + "tracker.undo.v1"
 
@@ -216,7 +211,6 @@ def test_skills_added_at_once_in_two_tabs_both_stay_and_saved_damage_reaches_the
     assert saved(page)["drafts"] == {}
 
 
-@pytest.mark.own_page  # its own calculator settings (an init script)
 def test_an_edit_survives_an_instant_back_and_forward(page: Any) -> None:
     # The address is written only as the page is left (never by the quiet wait): a Back of the
     # theme's instant navigation, with no click, is what is left to keep the edit.
@@ -273,7 +267,7 @@ def link_of(doc: dict[str, Any]) -> str:
 
 
 def test_bad_stored_or_imported_data_is_kept_aside_or_refused_with_a_sentence(page: Any) -> None:
-    page.context.add_init_script(QUOTA)
+    page.add_init_script(QUOTA)
     proto = json.dumps({"character": ada(id="__proto__", name="Shadow"), "order": 0})
     junk_draft = json.dumps({"character": ada(), "draft": {"name": {"no": 1}}, "order": 1})
     good_step = {"tracker": a_fight("Goon"), "what": "Goon joins"}

@@ -10,6 +10,10 @@
   an over-long link is refused, never cut.
 - Scope: two copies of the site under two sub-paths of one origin keep their own characters.
 - Local first: with the engine blocked, a new character's name survives a reload.
+
+The tests share one context, a returning visitor's (its engine restored, not booted cold), each on a
+page of its own and starting with nothing stored (``nothing_stored``); the two that change how the
+engine's files load get a fresh context of their own.
 """
 
 from __future__ import annotations
@@ -31,21 +35,14 @@ from playwright.sync_api import expect
 from table import tracker as table_tracker
 from table.character import MAX_NESTING
 
-from .test_table import (
-    BOOT_MS,
-    DOCS,
-    PHONE,
-    STEP_MS,
-    STORE,
-    TRACKER,
-    ada,
-    open_table,
-    saved,
-    store_of,
-    stored,
-)
+from ._table import BOOT_MS, DOCS, PHONE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
 
 BACKUP = STORE + ":backup:"
 
@@ -192,6 +189,7 @@ CRASH = 'if (msg.module === "test.crash") (function f() { f(); })();\n'
 """Injected by the test into the served worker: a real JavaScript stack overflow inside a call."""
 
 
+@pytest.mark.first_visit  # the worker file is served changed: an engine of its own
 def test_an_engine_that_dies_is_restarted_once_by_itself_and_a_second_death_is_said(
     page: Any, context: Any, site_dir: Path
 ) -> None:
@@ -262,7 +260,7 @@ QUOTA = """(() => {
 
 
 def test_storage_full_is_said_and_nothing_is_lost(page: Any) -> None:
-    page.context.add_init_script(QUOTA)
+    page.add_init_script(QUOTA)
     open_table(page, "character", {STORE: store_of(ada())})
     expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
     before = saved(page)
@@ -304,7 +302,7 @@ BLOCKED = """Object.defineProperty(window, "localStorage", {
 
 def test_blocked_storage_is_said_and_the_page_still_works(page: Any, page_log: Any) -> None:
     page_log.allow("insecure|localStorage")
-    page.context.add_init_script(BLOCKED)
+    page.add_init_script(BLOCKED)
     open_table(page, "character")
     expect(page.locator(".mt-status")).to_contain_text("This browser blocks storage for this site")
     new_character(page, "Mira")
@@ -388,6 +386,7 @@ def test_two_copies_of_the_site_under_two_sub_paths_keep_their_own_characters(
 # ---------------------------------------------------------------- local first
 
 
+@pytest.mark.first_visit  # no engine at all: nothing of it cached or restored
 def test_with_the_engine_blocked_a_new_characters_name_survives_a_reload(page: Any, page_log: Any) -> None:
     page_log.allow(r"wasm|WebAssembly|engine|Failed to fetch|net::ERR")
     page.context.route("**/*.wasm", lambda route: route.abort())

@@ -2,7 +2,9 @@
 
 Everything runs through the bundled Pyodide engine (table/character.py in the worker);
 pages are driven at phone width (360 px). Waits use Playwright's locator assertions (the site's
-CSP forbids the eval that string predicates need).
+CSP forbids the eval that string predicates need). The tests share one context, a returning visitor's
+(its engine restored, not booted cold; its service worker registered), each on a page of its own and
+starting with nothing stored.
 """
 
 from __future__ import annotations
@@ -17,94 +19,26 @@ from playwright.sync_api import expect
 from table import prefill as table_prefill
 from table import tracker as table_tracker
 
-BOOT_MS = 90_000
-STEP_MS = 30_000
-SCOPE = "mneme@/mneme/:"
-"""Storage keys are named by the site's base path (the test server's sub-path, tests/_site.py)."""
-STORE = SCOPE + "characters.v1"
-"""The single store of earlier versions: seeded here, the page splits it into one key per character."""
-DOCS = SCOPE + "character.v1:"
-TRACKER = SCOPE + "tracker.v1"
-PHONE = {"width": 360, "height": 780}
+from ._table import (
+    BOOT_MS,
+    PHONE,
+    STEP_MS,
+    STORE,
+    TRACKER,
+    ada,
+    open_table,
+    saved,
+    seed,
+    store_of,
+    stored,
+)
 
-
-def ada(**changes: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "schema": "mneme-character",
-        "version": 1,
-        "id": "ada-1",
-        "name": "Ada",
-        "characteristics": {"strength": 7, "dexterity": 8, "endurance": 9},
-        "skills": [{"name": "Gun Combat", "level": 1, "characteristic": "dexterity"}],
-        "armor": 4,
-        "weapons": [
-            {
-                "name": "Pistol",
-                "damage": "3d6",
-                "rate_of_attack": 2,
-                "skill": "Gun Combat",
-                "characteristic": "dexterity",
-            }
-        ],
-        "damage": 4,
-        "notes": "",
-    }
-    doc.update(changes)
-    return doc
-
-
-def store_of(*characters: dict[str, Any]) -> str:
-    return json.dumps(
-        {
-            "schema": "mneme-characters",
-            "version": 1,
-            "characters": list(characters),
-            "active": characters[0]["id"],
-        }
-    )
-
-
-def stored(page: Any, key: str) -> str | None:
-    value: str | None = page.evaluate("k => localStorage.getItem(k)", key)
-    return value
-
-
-def saved(page: Any) -> dict[str, Any]:
-    """The characters on the device, in order, and the drafts waiting for a check (one key per character)."""
-    found: dict[str, Any] = page.evaluate(
-        """(prefix) => {
-          const docs = Object.keys(localStorage)
-            .filter((k) => k.startsWith(prefix) && !k.includes(":backup:"))
-            .map((k) => JSON.parse(localStorage.getItem(k)))
-            .sort((a, b) => (a.order || 0) - (b.order || 0));
-          return {
-            characters: docs.map((d) => d.character),
-            drafts: Object.fromEntries(docs.filter((d) => d.draft).map((d) => [d.character.id, d.draft])),
-          };
-        }""",
-        DOCS,
-    )
-    return found
-
-
-def seed(page: Any, values: dict[str, str]) -> None:
-    """Write ``values`` into localStorage before the site's scripts run, unless a key is already set."""
-    page.context.add_init_script(
-        f"(() => {{ const v = {json.dumps(values)}; for (const k in v) "
-        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); })()"
-    )
-
-
-def open_table(page: Any, which: str, setup: dict[str, str] | None = None) -> Any:
-    """Open table/WHICH/ at phone width (``setup`` first written into localStorage); wait for the engine."""
-    page.set_viewport_size(PHONE)
-    if setup:
-        seed(page, setup)
-    page.goto(f"table/{which}/")
-    root = page.locator(f'[data-mneme-table="{which}"]')
-    expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
-    return root
-
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
 
 WIDTHS = (360, 412, 768, 1280)
 """Phones (ours and Lighthouse's), a tablet and a desktop: the space kept for each app is checked at each."""
@@ -432,7 +366,6 @@ def test_a_fight_keeps_order_states_and_penalties_across_rounds_a_reload_and_und
     expect(page.locator(".mt-sticky .mt-status")).to_contain_text("rolled 7, 3, 9 less armor 2")
 
 
-@pytest.mark.offline_copy
 def test_the_tracker_works_offline_once_visited(page: Any, context: Any, site_dir: Path) -> None:
     if not (site_dir / "sw.js").is_file():
         pytest.skip("the site has no service worker")

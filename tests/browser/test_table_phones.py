@@ -3,7 +3,9 @@ a fight shown to the players through a link and its QR code, what keeps the data
 (persistent storage, install, backups), the screen kept awake, and the character sheet on paper.
 
 Phones at 360 x 780. A second browser context stands for a player's phone. Waits use Playwright's
-locator assertions (the site's CSP forbids the eval that string predicates need).
+locator assertions (the site's CSP forbids the eval that string predicates need). The referee's tests
+share one context, a returning visitor's, each on its own page with nothing stored; the two that show
+the page before any engine get a fresh context (a first visit).
 """
 
 from __future__ import annotations
@@ -20,59 +22,42 @@ from playwright.sync_api import expect
 from table import character as table_character
 from table import tracker as table_tracker
 
-BOOT_MS = 90_000
-STEP_MS = 30_000
-SCOPE = "mneme@/mneme/:"
-TRACKER = SCOPE + "tracker.v1"
-STORE = SCOPE + "characters.v1"
+from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, store_of
+from ._table import ada as table_ada
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
+
 KEPT = SCOPE + "kept.v1"
-PHONE = {"width": 360, "height": 780}
 ENGINE_ERRORS = r"net::ERR_FAILED|Failed to fetch|WebAssembly|wasm|pyodide|engine"
+
+KNIFE = {
+    "name": "Knife",
+    "damage": "1d6+1",
+    "rate_of_attack": 0,
+    "skill": "Melee",
+    "characteristic": "strength",
+}
 
 
 def ada(**changes: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "schema": "mneme-character",
-        "version": 1,
-        "id": "ada-1",
-        "name": "Ada",
-        "characteristics": {"strength": 7, "dexterity": 8, "endurance": 9, "intellect": 8, "education": 7},
-        "skills": [
-            {"name": "Gun Combat", "level": 1, "characteristic": "dexterity"},
-            {"name": "Recon", "level": 2, "characteristic": "intellect"},
-            {"name": "Medic", "level": 1, "characteristic": "education"},
-        ],
-        "armor": 4,
-        "weapons": [
-            {
-                "name": "Pistol",
-                "damage": "3d6",
-                "rate_of_attack": 2,
-                "skill": "Gun Combat",
-                "characteristic": "dexterity",
-            },
-            {
-                "name": "Knife",
-                "damage": "1d6+1",
-                "rate_of_attack": 0,
-                "skill": "Melee",
-                "characteristic": "strength",
-            },
-        ],
-        "damage": 4,
-        "notes": "Keeps a spare magazine.",
-    }
-    doc.update(changes)
-    return doc
-
-
-def store_of(*characters: dict[str, Any]) -> str:
-    return json.dumps(
-        {
-            "schema": "mneme-characters",
-            "version": 1,
-            "characters": list(characters),
-            "active": characters[0]["id"],
+    """The table tests' Ada with two more characteristics, two more skills, a knife and a note."""
+    base = table_ada()
+    return table_ada(
+        **{
+            "characteristics": {**base["characteristics"], "intellect": 8, "education": 7},
+            "skills": [
+                *base["skills"],
+                {"name": "Recon", "level": 2, "characteristic": "intellect"},
+                {"name": "Medic", "level": 1, "characteristic": "education"},
+            ],
+            "weapons": [*base["weapons"], KNIFE],
+            "notes": "Keeps a spare magazine.",
+            **changes,
         }
     )
 

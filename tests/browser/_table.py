@@ -1,0 +1,100 @@
+"""The table apps' test helpers (character sheet, tracker), shared by the table, storage, phone and
+nothing-lost browser tests: storage keys, a character, how to seed storage and open an app."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .conftest import is_shared
+
+BOOT_MS = 90_000
+STEP_MS = 30_000
+SCOPE = "mneme@/mneme/:"
+"""Storage keys are named by the site's base path (the test server's sub-path, tests/_site.py)."""
+STORE = SCOPE + "characters.v1"
+"""The single store of earlier versions: seeded here, the page splits it into one key per character."""
+DOCS = SCOPE + "character.v1:"
+TRACKER = SCOPE + "tracker.v1"
+PHONE = {"width": 360, "height": 780}
+
+
+def ada(**changes: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "schema": "mneme-character",
+        "version": 1,
+        "id": "ada-1",
+        "name": "Ada",
+        "characteristics": {"strength": 7, "dexterity": 8, "endurance": 9},
+        "skills": [{"name": "Gun Combat", "level": 1, "characteristic": "dexterity"}],
+        "armor": 4,
+        "weapons": [
+            {
+                "name": "Pistol",
+                "damage": "3d6",
+                "rate_of_attack": 2,
+                "skill": "Gun Combat",
+                "characteristic": "dexterity",
+            }
+        ],
+        "damage": 4,
+        "notes": "",
+    }
+    doc.update(changes)
+    return doc
+
+
+def store_of(*characters: dict[str, Any]) -> str:
+    return json.dumps(
+        {
+            "schema": "mneme-characters",
+            "version": 1,
+            "characters": list(characters),
+            "active": characters[0]["id"],
+        }
+    )
+
+
+def stored(page: Any, key: str) -> str | None:
+    value: str | None = page.evaluate("k => localStorage.getItem(k)", key)
+    return value
+
+
+def saved(page: Any) -> dict[str, Any]:
+    """The characters on the device, in order, and the drafts waiting for a check (one key per character)."""
+    found: dict[str, Any] = page.evaluate(
+        """(prefix) => {
+          const docs = Object.keys(localStorage)
+            .filter((k) => k.startsWith(prefix) && !k.includes(":backup:"))
+            .map((k) => JSON.parse(localStorage.getItem(k)))
+            .sort((a, b) => (a.order || 0) - (b.order || 0));
+          return {
+            characters: docs.map((d) => d.character),
+            drafts: Object.fromEntries(docs.filter((d) => d.draft).map((d) => [d.character.id, d.draft])),
+          };
+        }""",
+        DOCS,
+    )
+    return found
+
+
+def seed(page: Any, values: dict[str, str]) -> None:
+    """Write ``values`` into localStorage before the site's scripts run, unless a key is already set: in
+    every page of a fresh context; in a returning_visit module's shared context, in this page only."""
+    (page if is_shared(page.context) else page.context).add_init_script(
+        f"(() => {{ const v = {json.dumps(values)}; for (const k in v) "
+        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); })()"
+    )
+
+
+def open_table(page: Any, which: str, setup: dict[str, str] | None = None) -> Any:
+    """Open table/WHICH/ at phone width (``setup`` first written into localStorage); wait for the engine."""
+    page.set_viewport_size(PHONE)
+    if setup:
+        seed(page, setup)
+    page.goto(f"table/{which}/")
+    root = page.locator(f'[data-mneme-table="{which}"]')
+    expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    return root
