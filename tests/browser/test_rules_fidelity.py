@@ -41,7 +41,9 @@ def test_defend_with_skill_doubles_the_skill_in_the_roll(page: Any, python_outpu
     the roll's DM (DM 1 + skill 1 = +2 against 8: 72.22%), and the doubled skill 2 leaves nothing of the
     fail effect of 2 (Core Mechanics § Mitigating Factors)."""
     shown = open_link(
-        page, python_outputs, "calculators/attack/?modifier=1&difficulty=8&roll=4&skill=1&defend=skill"
+        page,
+        python_outputs,
+        "calculators/attack/?side=attacked&modifier=1&difficulty=8&roll=4&skill=1&defend=skill",
     )
     assert shown["chance"] == "72.22%"
     assert shown["effect"] == "\u22122"
@@ -53,7 +55,9 @@ def test_a_successful_defend_deals_no_damage(page: Any, python_outputs: Any) -> 
     """Actions § Defend Action > Success: a successful Defend takes no damage and deals none, so no
     damage rolls go against the adversary."""
     shown = open_link(
-        page, python_outputs, "calculators/attack/?modifier=1&difficulty=8&roll=9&skill=1&defend=skill"
+        page,
+        python_outputs,
+        "calculators/attack/?side=attacked&modifier=1&difficulty=8&roll=9&skill=1&defend=skill",
     )
     assert (shown["outcome"], shown["target"]) == ("success", "nobody")
     assert all(shown[key] == EMPTY for key in ("rolls", "kept", "per_roll", "expected", *INJURY_STATES))
@@ -63,10 +67,12 @@ def test_cover_counts_at_most_4_unless_the_cap_only_limits_doubling(page: Any, p
     """Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4", so cover 5
     absorbs 4 of a fail effect of 6 by default; with the cap limiting only the doubling (ruling) it
     counts 5."""
-    shown = open_link(page, python_outputs, "calculators/attack/?modifier=0&roll=2&cover=5")
+    shown = open_link(page, python_outputs, "calculators/attack/?side=attacked&modifier=0&roll=2&cover=5")
     assert (shown["effect"], shown["cover_absorbs"], shown["remaining"]) == ("\u22126", "4", "2")
     shown = open_link(
-        page, python_outputs, "calculators/attack/?modifier=0&roll=2&cover=5&cover_cap=doubling_only"
+        page,
+        python_outputs,
+        "calculators/attack/?side=attacked&modifier=0&roll=2&cover=5&cover_cap=doubling_only",
     )
     assert (shown["cover_absorbs"], shown["remaining"]) == ("5", "1")
 
@@ -77,7 +83,7 @@ def test_the_cover_takes_the_attacks_it_absorbs(page: Any, python_outputs: Any) 
     shown = open_link(
         page,
         python_outputs,
-        "calculators/attack/?modifier=0&roll=4&cover=2&adversary_damage=3d6&cover_armor=2&cover_hp=20",
+        "calculators/attack/?side=attacked&modifier=0&roll=4&cover=2&adversary_damage=3d6&cover_armor=2&cover_hp=20",
     )
     assert shown["cover_absorbs"] == "2"
     assert (shown["cover_damage"], shown["cover_left"], shown["cover_broken"]) == ("17.00", "3.58", "20.58%")
