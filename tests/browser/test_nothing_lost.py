@@ -86,10 +86,13 @@ HITS_JS = """(hits) => {
 
 
 def idle(page: Any) -> None:
-    """Wait until the tracker has no action running or waiting."""
+    """Wait until the tracker has no action running or waiting: none being applied and none queued (on a
+    loaded machine an engine that answers late leaves actions queued for a retry a few seconds on, with
+    nothing running meanwhile: slow, not lost)."""
     root = page.locator('[data-mneme-table="tracker"]')
     expect(root).not_to_have_attribute("aria-busy", "", timeout=STEP_MS)
     page.wait_for_timeout(300)
+    expect(root.locator("[data-queued]")).to_have_attribute("data-queued", "0", timeout=BOOT_MS)
     expect(root).not_to_have_attribute("aria-busy", "", timeout=STEP_MS)
 
 
