@@ -181,7 +181,9 @@ def main() -> None:
         f"warm recompute over {len(times)} changes: {spread(times)}, max {max(times):.1f} ms"
         "  (target p95 <= 50 ms)"
     )
-    for index, what in enumerate(("Python in the worker", "updating the form", "result listeners (charts)")):
+    for index, what in enumerate(
+        ("Python in the worker", "updating the form (answer, working, SVG charts)", "result listeners")
+    ):
         print(f"    of which {what}: {spread([row[index] for row in python])}")
 
 

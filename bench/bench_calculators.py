@@ -94,14 +94,14 @@ SETTLE_S = 4.0
 result, which would otherwise land inside the measured changes."""
 
 PAUSE_MS = 150
-"""Pause between changes, as between a player's edits: the previous change's chart drawing and frame
-render then finish before the next change is timed (back to back, they would be billed to it)."""
+"""Pause between changes, as between a player's edits: the previous change's frame (its SVG charts
+drawn) then finishes before the next change is timed (back to back, it would be billed to it)."""
 
 RECOMPUTE_JS = """
 async ([name, sets, pause]) => {
   const form = document.querySelector(`form[data-calculator="${name}"]`);
-  const times = [];
-  const draws = [];
+  const stats = window.mnemeCalculators.stats;
+  const rows = [];
   for (const values of sets) {
     await new Promise((resolve) => setTimeout(resolve, pause));
     const got = new Promise((resolve) => form.addEventListener("calculator:result", resolve, { once: true }));
@@ -109,11 +109,15 @@ async ([name, sets, pause]) => {
     for (const [key, value] of Object.entries(values)) form.elements.namedItem(key).value = value;
     form.dispatchEvent(new Event("input", { bubbles: true }));
     await got;
-    times.push(performance.now() - t0);
+    const t1 = performance.now();
+    const python = stats.pythonMs, applying = stats.applyMs;
+    // The frame that shows it: style, layout and paint of the patched answer and SVG charts.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    draws.push(window.mnemeCharts ? window.mnemeCharts.stats.lastDrawMs : 0);
+    const frame = performance.now() - t1;
+    const bars = form.querySelectorAll(".calc-chart svg rect").length;
+    rows.push([t1 - t0, python, applying, frame, bars]);
   }
-  return [times, draws];
+  return rows;
 }
 """
 
@@ -140,10 +144,9 @@ def page_path(name: str) -> str:
     return "peers/comparison/" if name == "comparison" else f"calculators/{name.replace('_', '-')}/"
 
 
-def browser_times(
-    browser: Any, base: str, name: str, sets: list[dict[str, str]]
-) -> tuple[list[float], list[float]]:
-    """Per change: input event -> result shown, and the chart drawing that follows it (ms)."""
+def browser_times(browser: Any, base: str, name: str, sets: list[dict[str, str]]) -> list[list[float]]:
+    """Per change: input event -> result shown, Python in the worker, applying it to the page, the
+    frame after it (drawing the answer and the SVG charts), and the SVG bars on the page (ms; count)."""
     ctx = browser.new_context()
     try:
         page = ctx.new_page()
@@ -154,8 +157,8 @@ def browser_times(
             timeout=120_000,
         )
         page.wait_for_timeout(SETTLE_S * 1000)
-        times, draws = page.evaluate(RECOMPUTE_JS, [name, sets, PAUSE_MS])
-        return [float(t) for t in times], [float(d) for d in draws]
+        rows = page.evaluate(RECOMPUTE_JS, [name, sets, PAUSE_MS])
+        return [[float(v or 0) for v in row] for row in rows]
     finally:
         ctx.close()
 
@@ -173,16 +176,17 @@ def main() -> None:
         for name in names:
             sets = plan[name]
             cold = cpython_times(name, sets)
-            times, draws = browser_times(browser, url, name, sets)
-            rows.append((name, len(times), times, cold, draws))
+            rows.append((name, browser_times(browser, url, name, sets), cold))
     print(f"warm recompute, input event -> result shown (Pyodide, headless Chromium), {PAUSE_MS} ms apart;")
-    print("CPython time of the same computation for reference")
-    for name, count, times, cold, draws in rows:
+    print("then the frame that draws it (answer and SVG charts); CPython time of the same computation")
+    for name, measured, cold in rows:
+        times, python, applying, frame, bars = (list(column) for column in zip(*measured, strict=True))
         print(
-            f"{name:<12} {count:3d} changes: median {statistics.median(times):6.1f} ms, "
-            f"p95 {percentile(times, 0.95):6.1f} ms, max {max(times):6.1f} ms   "
-            f"(then charts p95 {percentile(draws, 0.95):5.1f} ms; "
-            f"CPython median {statistics.median(cold):5.1f} ms, max {max(cold):5.1f} ms)"
+            f"{name:<12} {len(times):3d} changes: median {statistics.median(times):6.1f} ms, "
+            f"p95 {percentile(times, 0.95):6.1f} ms, max {max(times):6.1f} ms "
+            f"(Python p95 {percentile(python, 0.95):5.1f}, applying p95 {percentile(applying, 0.95):5.1f}); "
+            f"frame p95 {percentile(frame, 0.95):5.1f} ms, {min(bars):.0f}-{max(bars):.0f} SVG bars; "
+            f"CPython median {statistics.median(cold):5.1f} ms, max {max(cold):5.1f} ms"
         )
     print("target: p95 <= 50 ms for every calculator")
 

@@ -11,7 +11,7 @@ import {
   setValue,
   steppedValue,
 } from "./lib/form-state.js";
-import { morph, parsed } from "./lib/morph.js";
+import { morph, morphParts, parsed } from "./lib/morph.js";
 import { pageSettings } from "./lib/page-settings.js";
 import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 
@@ -133,15 +133,16 @@ function startCalculators() {
     }
     // The details and the next links' HTML are rendered and escaped by calculators/render.py (the
     // build's renderer); the links sit right under the answer.
-    for (const [selector, html] of [
-      ["[data-details]", payload.details || ""],
-      ["[data-next]", payload.next || ""],
-    ]) {
-      const slot = form.querySelector(selector);
-      if (!slot) continue;
-      if (slot.mnemeHtml !== html) morph(slot, parsed(html));
-      slot.mnemeHtml = html;
+    // The details come in parts (working, each chart, rule links): only a part that changed is
+    // parsed and patched (an edit that leaves a chart as it was costs the page nothing for it).
+    const details = form.querySelector("[data-details]");
+    if (details && details.mnemeHtml !== (payload.details || "")) {
+      morphParts(details, payload.details || "", payload.details_sizes);
     }
+    if (details) details.mnemeHtml = payload.details || "";
+    const next = form.querySelector("[data-next]");
+    if (next && next.mnemeHtml !== (payload.next || "")) morph(next, parsed(payload.next || ""));
+    if (next) next.mnemeHtml = payload.next || "";
     // A folded field with a mistake in it opens its fold, so the message is seen.
     const fold = form.querySelector("[data-more]");
     if (fold && !fold.open && Object.keys(errors).some((key) => fold.querySelector(`[name="${CSS.escape(key)}"]`))) {
@@ -377,14 +378,16 @@ function startCalculators() {
 
     // An edit makes the shown result out of date until the result for the newest values arrives
     // (run() computes again while edits keep coming, so they apply in order, the last one last).
+    // The values go to the engine first: the page's own bookkeeping (the marks, the address) is done
+    // while the engine computes, not before it starts.
     function edited(event) {
       if (event?.target?.name) delete form.mnemeLinkErrors[event.target.name];
       if (event?.target?.name && !event.mnemeFilled) form.mnemeGiven.add(event.target.name);
+      run();
       markStale(form, false);
       updateRulings(form);
       updateShown(form);
       if (single) syncUrlLater(form);
-      run();
     }
 
     form.addEventListener("input", edited);

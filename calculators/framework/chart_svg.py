@@ -11,6 +11,11 @@ No ``viewBox``: the SVG is as wide as its column (``width="100%"``, bars placed 
 alike; the scale's labels sit left of the plot, in the padding ``browser/charts.css`` gives the SVG.
 Colours come from the theme there (Material's custom properties); ``currentColor`` is the fallback.
 
+A drawing depends on the chart alone, so the last one of each chart key is kept (:func:`render_chart`):
+an edit that leaves a chart as it was (most edits: a distribution follows only some inputs) costs the
+engine no drawing, and the page, which compares each part of a result with the one it shows, leaves
+that chart alone.
+
 Readable without sight: the SVG is one image (``role="img"``) named by its ``<title>`` and described by
 its ``<desc>`` (how many values, the range, the highest, the marked one); every figure is in the table
 that follows, in a ``<details>`` a sighted reader opens.
@@ -18,6 +23,7 @@ that follows, in a ``<details>`` a sighted reader opens.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -145,19 +151,28 @@ def _pc(value: Fraction) -> str:
 
 def describe(chart: Chart) -> str:
     """The chart in words: its values' count and range, the highest value and where, the marked one."""
+    return _describe(chart, _shares(chart))
+
+
+def _shares(chart: Chart) -> list[str]:
+    """Each point's value as a percentage (:func:`~calculators.format.percent`), written once per drawing."""
+    return [percent(p) for _, p in chart.points]
+
+
+def _describe(chart: Chart, shares: Sequence[str]) -> str:
     if not chart.points:
         return EMPTY_TEXT
     xs = [x_text(x) for x, _ in chart.points]
     highest = max(p for _, p in chart.points)
-    at = [x_text(x) for x, p in chart.points if p == highest]
+    at = [xs[i] for i, (_, p) in enumerate(chart.points) if p == highest]
     where = ", ".join(at[:MOST_NAMED]) + (" and more" if len(at) > MOST_NAMED else "")
     text = (
         f"Bar chart of {plural(len(xs), 'value')}, {chart.x_label} "
         f"{xs[0]}{' to ' + xs[-1] if len(xs) > 1 else ''}. Highest: {percent(highest)} at {where}."
     )
-    for x, p in chart.points:
+    for i, (x, _) in enumerate(chart.points):
         if x in chart.highlight:
-            text += f" Marked: {x_text(x)}, {percent(p)}."
+            text += f" Marked: {xs[i]}, {shares[i]}."
     return text + f" Every figure is in the table below ({TABLE_SUMMARY.lower()})."
 
 
@@ -173,8 +188,22 @@ def _value_label(chart_index: int, count: int, y: Fraction, text: str) -> str:
     return f'<text class="calc-chart-value" x="{_pc(centre)}" y="{_px(y)}"{anchor}>{escape(text)}</text>'
 
 
+@functools.cache
+def _slots(count: int) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
+    """Where ``count`` bars go across the plot, as written: each bar's left edge, the bars' width and
+    each slot's middle (an x label's place), in percent (the same for every chart of ``count`` values)."""
+    slot = Fraction(WIDTH_PERCENT, count)
+    lefts = tuple(_pc(slot * (i + (1 - BAR_SHARE) * HALF)) for i in range(count))
+    middles = tuple(_pc(slot * (i + HALF)) for i in range(count))
+    return lefts, _pc(slot * BAR_SHARE), middles
+
+
 def chart_svg(chart: Chart) -> str:
     """The chart's SVG (escaped; empty for a chart without points)."""
+    return _svg(chart, _shares(chart))
+
+
+def _svg(chart: Chart, shares: Sequence[str]) -> str:
     if not chart.points:
         return ""
     values = [p for _, p in chart.points]
@@ -182,7 +211,7 @@ def chart_svg(chart: Chart) -> str:
     marked = [i for i, (x, _) in enumerate(chart.points) if x in chart.highlight]
     top, step = scale(values)
     count = len(values)
-    slot = Fraction(WIDTH_PERCENT, count)
+    lefts, width, middles = _slots(count)
     bottom = PLOT_TOP + PLOT_HEIGHT
     grid = []
     for k in range(int(top / step) + 1):
@@ -195,19 +224,15 @@ def chart_svg(chart: Chart) -> str:
     for i, p in enumerate(values):
         height = bar_height(p, top)
         bars.append(
-            f'<rect{MARKED if i in marked else ""} x="{_pc(slot * (i + (1 - BAR_SHARE) * HALF))}" '
-            f'y="{_px(bottom - height)}" width="{_pc(slot * BAR_SHARE)}" height="{_px(height)}">'
-            f"<title>{escape(texts[i])}: {escape(percent(p))}</title></rect>"
+            f'<rect{MARKED if i in marked else ""} x="{lefts[i]}" '
+            f'y="{_px(bottom - height)}" width="{width}" height="{_px(height)}">'
+            f"<title>{escape(texts[i])}: {escape(shares[i])}</title></rect>"
         )
         if i in marked:
-            labels.append(_value_label(i, count, bottom - height - VALUE_GAP, percent(p)))
+            labels.append(_value_label(i, count, bottom - height - VALUE_GAP, shares[i]))
     for i in labelled(texts, marked):
         # Only a marked label can pass the right edge (labelled): it ends there instead.
-        at = (
-            'x="100%" text-anchor="end"'
-            if _passes_right_edge(texts[i], i, count)
-            else f'x="{_pc(slot * (i + HALF))}"'
-        )
+        at = 'x="100%" text-anchor="end"' if _passes_right_edge(texts[i], i, count) else f'x="{middles[i]}"'
         labels.append(
             f'<text{MARKED if i in marked else ""} {at} y="{X_LABEL_BASELINE}">{escape(texts[i])}</text>'
         )
@@ -218,7 +243,7 @@ def chart_svg(chart: Chart) -> str:
         f'<svg class="calc-chart-svg" role="img" width="100%" height="{HEIGHT}" overflow="visible" '
         'focusable="false">'
         f"<title>{escape(chart.y_label)} by {escape(chart.x_label)}</title>"
-        f"<desc>{escape(describe(chart))}</desc>"
+        f"<desc>{escape(_describe(chart, shares))}</desc>"
         f'<g class="calc-chart-grid" stroke="currentColor" fill="currentColor" text-anchor="end">'
         f'{"".join(grid)}</g><g class="calc-chart-bars" fill="currentColor">{"".join(bars)}</g>'
         f'<line class="calc-chart-axis" x1="0" x2="100%" y1="{bottom}" y2="{bottom}" stroke="currentColor"/>'
@@ -228,11 +253,15 @@ def chart_svg(chart: Chart) -> str:
 
 def chart_table(chart: Chart) -> str:
     """Every point of the chart as a table row (x, value), the marked rows emphasised."""
+    return _table(chart, _shares(chart))
+
+
+def _table(chart: Chart, shares: Sequence[str]) -> str:
     marked = ' class="calc-highlight"'
     rows = "".join(
         f"<tr{marked if x in chart.highlight else ''}>"
-        f'<th scope="row">{escape(x_text(x))}</th><td>{escape(percent(p))}</td></tr>'
-        for x, p in chart.points
+        f'<th scope="row">{escape(x_text(x))}</th><td>{escape(shares[i])}</td></tr>'
+        for i, (x, _) in enumerate(chart.points)
     )
     return (
         '<div class="calc-chart-table"><table>'
@@ -242,17 +271,35 @@ def chart_table(chart: Chart) -> str:
     )
 
 
+_LAST: dict[str, tuple[Chart, str]] = {}
+"""The last drawing of each chart key, with its chart (:func:`render_chart`)."""
+
+
 def render_chart(chart: Chart) -> str:
     """The whole chart: ``<figure class="calc-chart" data-chart="KEY">`` with its caption, the SVG and
-    the table in a closed ``<details>`` (or, without points, a line saying so)."""
+    the table in a closed ``<details>`` (or, without points, a line saying so).
+
+    A drawing depends on the chart alone: the last one of each key is kept and given again for an
+    equal chart (equal by value), without drawing it anew.
+    """
+    last = _LAST.get(chart.key)
+    if last is not None and last[0] == chart:
+        return last[1]
+    html = _draw(chart)
+    _LAST[chart.key] = (chart, html)
+    return html
+
+
+def _draw(chart: Chart) -> str:
     head = (
         f'<figure class="calc-chart" data-chart="{escape(chart.key)}">'
         f"<figcaption>{escape(chart.caption)}</figcaption>"
     )
     if not chart.points:
         return f'{head}<p class="calc-chart-empty">{escape(EMPTY_TEXT)}</p></figure>'
+    shares = _shares(chart)
     return (
-        f"{head}{chart_svg(chart)}"
+        f"{head}{_svg(chart, shares)}"
         f'<details class="calc-chart-data"><summary>{escape(TABLE_SUMMARY)}</summary>'
-        f"{chart_table(chart)}</details></figure>"
+        f"{_table(chart, shares)}</details></figure>"
     )

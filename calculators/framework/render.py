@@ -31,7 +31,9 @@ from calculators.framework.spec import (
 
 __all__ = [
     "EMPTY_OUTPUT",
+    "details_parts",
     "doc_url",
+    "js_length",
     "payload",
     "render_calculator",
     "render_details",
@@ -153,10 +155,19 @@ def _field(calc: Calculator, item: Input, prefix: str, text: str, error: str, hi
 
 def render_details(ev: Evaluation, root: str = "") -> str:
     """Working steps, charts and rule links of an evaluation (HTML, escaped)."""
+    return "".join(details_parts(ev, root))
+
+
+def details_parts(ev: Evaluation, root: str = "") -> list[str]:
+    """:func:`render_details` in its parts, each one element: the working, each chart, the rule links.
+
+    The page compares each part with the one it shows and patches only those that differ (an edit
+    that leaves a chart as it was leaves its SVG alone); :func:`payload` sends their sizes.
+    """
     if ev.result is None:
         if ev.errors:
-            return f'<p class="calc-fix">{escape(FIX_MESSAGE)}</p>'
-        return ""
+            return [f'<p class="calc-fix">{escape(FIX_MESSAGE)}</p>']
+        return []
     parts = []
     res = ev.result
     if res.working:
@@ -169,7 +180,13 @@ def render_details(ev: Evaluation, root: str = "") -> str:
     links = res.rules or ev.calculator.rules
     if links:
         parts.append('<p class="calc-rules">Rules: ' + ", ".join(_a(link, root) for link in links) + "</p>")
-    return "".join(parts)
+    return parts
+
+
+def js_length(text: str) -> int:
+    """The length of ``text`` as JavaScript counts it (UTF-16 code units: a character beyond the
+    Basic Multilingual Plane counts twice), so the page can cut the details where their parts meet."""
+    return len(text) if text.isascii() else len(text) + sum(c > "\uffff" for c in text)
 
 
 def render_next(ev: Evaluation, root: str = "") -> str:
@@ -293,7 +310,13 @@ def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
 
 
 def payload(ev: Evaluation, root: str = "") -> dict[str, Any]:
-    """The JSON-ready answer the browser worker sends back for one computation."""
+    """The JSON-ready answer the browser worker sends back for one computation.
+
+    ``details`` is the HTML of :func:`render_details`; ``details_sizes`` the length of each of its
+    :func:`details_parts` (in UTF-16 code units, as the page's strings count), so the page patches
+    only the parts that changed.
+    """
+    parts = details_parts(ev, root)
     return {
         "ok": ev.ok,
         "values": dict(ev.raw),
@@ -301,6 +324,7 @@ def payload(ev: Evaluation, root: str = "") -> dict[str, Any]:
         "form_error": ev.form_error,
         "outputs": _output_texts(ev),
         "summary": summary_text(ev),
-        "details": render_details(ev, root),
+        "details": "".join(parts),
+        "details_sizes": [js_length(part) for part in parts],
         "next": render_next(ev, root),
     }

@@ -255,3 +255,51 @@ def test_a_calculator_result_carries_its_chart_as_svg_and_no_chart_script_data()
     assert '<svg class="calc-chart-svg" role="img"' in figure.group(0)
     assert "data-series" not in details and "data-chart-canvas" not in details
     assert heights(parse(figure.group(0))) == TWO_D6_HEIGHTS
+
+
+# ---------------------------------------------------------------- the kept drawing
+
+
+def test_an_equal_chart_is_given_its_kept_drawing_and_a_changed_one_is_drawn_anew() -> None:
+    """The engine keeps the last drawing of each chart key: an equal chart (a new object, equal by value)
+    gets it back, the very same text, which is what drawing it anew gives; a changed chart of that key
+    (the reader's roll marked elsewhere) is drawn anew."""
+    first = cs.render_chart(two_d6((7,)))
+    again = cs.render_chart(two_d6((7,)))
+    assert again is first and again == cs._draw(two_d6((7,)))
+    other = cs.render_chart(two_d6((9,)))
+    assert other != first and other == cs._draw(two_d6((9,)))
+    assert 'class="calc-chart-marked"' in other and ">9: 11.11%<" in other
+    assert cs.render_chart(two_d6((7,))) == first  # back to the first: drawn again, the same
+
+
+@given(
+    st.lists(
+        st.lists(st.fractions(min_value=0, max_value=1), min_size=1, max_size=12), min_size=1, max_size=4
+    )
+)
+def test_the_kept_drawing_is_always_the_drawing_of_the_chart_given(series: list[list[Fraction]]) -> None:
+    """Any sequence of charts under one key, each asked for twice: every answer is that chart's own
+    drawing (nothing of an earlier chart leaks into a later one)."""
+    for values in series * 2:
+        chart = Chart("kept", "A caption", "Total", "Chance", tuple(enumerate(values)), (0,))
+        assert cs.render_chart(chart) == cs._draw(chart)
+
+
+def test_a_result_that_leaves_its_chart_as_it_was_carries_the_same_chart() -> None:
+    """The Effect calculator's chart follows the dice (advantage, disadvantage) and the roll, not the
+    modifier (Core Mechanics § Checks): changing the modifier gives the very same chart part, the
+    roll a new one; each equal to a drawing made from nothing."""
+    from calculators.framework import registry
+    from calculators.framework.render import details_parts
+    from calculators.framework.spec import evaluate
+
+    calc = registry.get("effect")
+    first = details_parts(evaluate(calc, {"modifier": "1", "roll": "9"}))
+    second = details_parts(evaluate(calc, {"modifier": "4", "roll": "9"}))
+    rolled = details_parts(evaluate(calc, {"modifier": "4", "roll": "6"}))
+    charts = [[p for p in parts if p.startswith("<figure")] for parts in (first, second, rolled)]
+    assert len(charts[0]) == 1 and charts[0] == charts[1] and charts[1] != charts[2]
+    assert first[0] != second[0]  # the working follows the modifier
+    cs._LAST.clear()
+    assert details_parts(evaluate(calc, {"modifier": "4", "roll": "6"})) == rolled
