@@ -100,6 +100,7 @@ MODULE_SECONDS = {
     "test_calc_smoke": 4,
     "test_rules_calculators": 8,
     "test_table_leftovers": 6,
+    "test_recompute": 5,
 }
 """Rough seconds each browser module takes on a quiet 2-core machine (``--durations``): only to balance
 the lanes. A module missing here counts as ``DEFAULT_SECONDS``."""
