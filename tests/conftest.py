@@ -75,35 +75,36 @@ BROWSER_LANES = int(os.environ.get("MNEME_BROWSER_LANES", "2"))
 tests). The browser tests mostly wait (an engine's start, a debounce, a second tab), so two Chromiums
 share two cores well; a module never spans two lanes (its shared tab boots the engine once)."""
 MODULE_SECONDS = {
-    "test_a11y": 60,
-    "test_nothing_lost": 20,
-    "test_table": 20,
-    "test_engine_faults": 30,
-    "test_storage": 15,
-    "test_updates": 25,
-    "test_offline": 25,
-    "test_loading": 20,
-    "test_offline_copy": 20,
-    "test_table_phones": 14,
-    "test_answer_first": 14,
-    "test_calc_handoff": 12,
-    "test_rules_fidelity": 10,
-    "test_robustness": 10,
-    "test_effect_calculator": 10,
-    "test_calc_tools": 10,
-    "test_calc_forms": 9,
-    "test_calc_comparison": 9,
-    "test_early_start": 7,
-    "test_csp": 5,
-    "test_palette": 5,
-    "test_search": 5,
-    "test_calc_smoke": 4,
-    "test_rules_calculators": 8,
-    "test_table_leftovers": 6,
-    "test_recompute": 5,
+    "test_a11y": 111,
+    "test_storage": 60,
+    "test_offline": 54,
+    "test_updates": 50,
+    "test_engine_faults": 48,
+    "test_loading": 42,
+    "test_table": 42,
+    "test_table_phones": 33,
+    "test_answer_first": 32,
+    "test_offline_copy": 31,
+    "test_nothing_lost": 27,
+    "test_effect_calculator": 25,
+    "test_rules_fidelity": 25,
+    "test_robustness": 20,
+    "test_calc_forms": 18,
+    "test_calc_comparison": 17,
+    "test_calc_tools": 17,
+    "test_calc_handoff": 15,
+    "test_early_start": 11,
+    "test_csp": 11,
+    "test_search": 9,
+    "test_palette": 8,
+    "test_calc_smoke": 7,
+    "test_rules_calculators": 6,
+    "test_recompute": 6,
+    "test_table_leftovers": 5,
 }
-"""Rough seconds each browser module takes on a quiet 2-core machine (``--durations``): only to balance
-the lanes. A module missing here counts as ``DEFAULT_SECONDS``."""
+"""Seconds each browser module took in a whole run on a quiet 2-core machine (``--durations=0`` summed
+per module, both lanes busy): only to balance the lanes. A module missing here counts as
+``DEFAULT_SECONDS``."""
 DEFAULT_SECONDS = 10
 
 
