@@ -222,7 +222,7 @@ def render_summary(ev: Evaluation) -> str:
     hidden = _attrs(hidden=text == EMPTY_OUTPUT)
     return (
         '<div class="calc-answer">'
-        '<p class="calc-stale" data-stale-mark>Out of date: updating\u2026</p>'
+        '<p class="calc-stale" data-stale-mark data-search-exclude>Out of date: updating\u2026</p>'
         f'<p class="calc-summary" data-summary data-output="{SUMMARY}" aria-live="polite"{hidden}>'
         f"{escape(text)}</p></div>"
     )
@@ -300,7 +300,7 @@ def render_calculator(ev: Evaluation, root: str = "", prefix: str = "") -> str:
         f'<div class="calc-fields">{fields}</div>'
         '<div class="calc-bar">'
         '<button type="submit" class="md-button md-button--primary calc-submit">Calculate</button>'
-        '<p class="calc-status" data-status role="status">'
+        '<p class="calc-status" data-status role="status" data-search-exclude>'
         "Result below computed for the default values; the live calculator starts with JavaScript.</p>"
         '<button type="button" class="md-button calc-retry" data-retry hidden>Retry</button></div>'
         f'<p class="calc-form-error" role="alert" data-form-error>{escape(ev.form_error)}</p>'
