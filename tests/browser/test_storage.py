@@ -300,6 +300,7 @@ BLOCKED = """Object.defineProperty(window, "localStorage", {
 });"""
 
 
+@pytest.mark.first_visit  # a browser that blocks storage from its first visit on: no returning state
 def test_blocked_storage_is_said_and_the_page_still_works(page: Any, page_log: Any) -> None:
     page_log.allow("insecure|localStorage")
     page.add_init_script(BLOCKED)
