@@ -70,10 +70,11 @@ def site_url(site: Path) -> str:
     return _shared().url
 
 
-BROWSER_LANES = int(os.environ.get("MNEME_BROWSER_LANES", "2"))
+BROWSER_LANES = int(os.environ.get("MNEME_BROWSER_LANES", "1"))
 """How many processes run browser tests side by side (``scripts/test`` starts one more for the fast
-tests). The browser tests mostly wait (an engine's start, a debounce, a second tab), so two Chromiums
-share two cores well; a module never spans two lanes (its shared tab boots the engine once)."""
+tests); a module never spans two lanes (its shared tab boots the engine once). One by default: on a
+2-core machine two Chromiums beside the fast tests saved about 10 % of the wall time but starved the
+CPU enough for timing-bound tests (a tab's engine start, two tabs at once) to fail now and then."""
 MODULE_SECONDS = {
     "test_a11y": 111,
     "test_storage": 60,
