@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ._table import ada
 from .conftest import outputs, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
@@ -243,32 +244,14 @@ def test_the_faults_once_seen_are_gone(page: Any, open_calculator: Any) -> None:
     expect(page.locator("html")).to_have_attribute("style", re.compile(r"--mneme-keyboard: 0px"))
 
 
-def ada() -> dict[str, Any]:
-    return {
-        "schema": "mneme-character",
-        "version": 1,
-        "id": "kara-1",
-        "name": "Kara",
-        "characteristics": {"strength": 7, "dexterity": 8, "endurance": 9},
-        "skills": [{"name": "Gun Combat", "level": 1, "characteristic": "dexterity"}],
-        "armor": 1,
-        "weapons": [
-            {
-                "name": "Pistol",
-                "damage": "3d6",
-                "rate_of_attack": 2,
-                "skill": "Gun Combat",
-                "characteristic": "dexterity",
-            }
-        ],
-        "damage": 0,
-        "notes": "",
-    }
+def kara() -> dict[str, Any]:
+    """The table tests' character as Kara: armor 1, no damage yet."""
+    return ada(id="kara-1", name="Kara", armor=1, damage=0)
 
 
 @pytest.mark.own_page  # a character on the device (an init script)
 def test_use_my_character_fills_only_what_nobody_gave_and_saves_the_hit_taken(page: Any) -> None:
-    store = {"schema": "mneme-characters", "version": 1, "characters": [ada()], "active": "kara-1"}
+    store = {"schema": "mneme-characters", "version": 1, "characters": [kara()], "active": "kara-1"}
     page.context.add_init_script(
         f"localStorage.getItem({json.dumps(STORE)}) === null && "
         f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(json.dumps(store))})"
