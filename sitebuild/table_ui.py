@@ -23,6 +23,7 @@ from typing import Any
 from calculators.framework import render, spec
 from calculators.parts import enum_choices
 from rules_core import dice, injury
+from rules_core.tables import int_constant
 from table import character, prefill, tracker
 
 __all__ = ["STORE_SCHEMA", "STORE_VERSION", "mine_box", "page_config"]
@@ -144,6 +145,8 @@ def page_config() -> dict[str, Any]:
             "damage": tracker.MAX_COMBATANT_DAMAGE,
             "hp": _most_hp(),
         },
+        # A hit with at least this Effect deals 1 a roll whatever the armor (Outcomes § Armor).
+        "minimum_damage_effect": int_constant("damage_rules", "minimum_damage_effect"),
         "ids": {"pattern": character.ID_PATTERN.pattern, "reserved": sorted(character.RESERVED_IDS)},
         "characteristics": [[key, short] for key, short in character.CHARACTERISTICS.items()],
         "states": {c.value: c.value.replace("_", " ") for c in injury.InjuryCondition},

@@ -28,7 +28,7 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
     },
   }, "Details");
   const dice = h("input", { type: "text", autocomplete: "off", "data-field": "dice", "aria-label": `Damage dice on ${c.name}`, placeholder: "dice: 3d6", class: "mt-dice", hidden: true });
-  const effect = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", "data-field": "hit_effect", "aria-label": `The hit's Effect on ${c.name} (6 or more: at least 1 a roll)`, placeholder: "Effect", class: "mt-dice", hidden: true });
+  const effect = h("input", { type: "text", inputmode: "numeric", autocomplete: "off", "data-field": "hit_effect", "aria-label": `The hit's Effect on ${c.name} (${C.minimum_damage_effect} or more: at least 1 a roll)`, placeholder: "Effect", class: "mt-dice", hidden: true });
   const raw = h("input", { type: "checkbox", "data-field": "before_armor" });
   raw.addEventListener("change", () => {
     dice.hidden = !raw.checked;
