@@ -14,11 +14,12 @@ import { h, onEachPage } from "./lib/dom.js";
 import { keptAsideContent } from "./lib/kept-aside.js";
 import { createQueue, createTapGuard, tapKey } from "./lib/taps.js";
 import { characterLinkIn, withoutCharacterLink } from "./lib/link-codec.js";
-import { actionWords, createTrackerStore, undoEntry, unsavedDamage } from "./lib/tracker-store.js";
+import { actionWords, createTrackerStore, handOn, undoEntry, unsavedDamage } from "./lib/tracker-store.js";
 import { peekCharacter } from "./character/link-peek.js";
 import { addCombatantForm, fromCharactersForm } from "./tracker/add-forms.js";
 import { combatantCard } from "./tracker/card.js";
 import { seed } from "./tracker/dice.js";
+import { createHandoff } from "./tracker/handoff.js";
 import { drawable, provisionalView, viewToKeep } from "./tracker/local-view.js";
 import { bindPlayersView } from "./tracker/players.js";
 import { sharePanel } from "./tracker/share.js";
@@ -51,11 +52,14 @@ function startTracker() {
     const VIEW_KEY = T.key("tracker.view.v1");
     const QUEUE_KEY = T.key("tracker.queue.v1");
     const UNDO_KEY = T.key("tracker.undo.v1");
+    const ANCHOR_KEY = T.key("tracker.anchor.v1");
     const fight = createTrackerStore({ storage: T, key: KEY, undoKey: UNDO_KEY });
     // Every tap once (a second tap on the same action within a moment is the same tap), and the
     // actions of this device's tabs one at a time (Web Locks), each on the fight the one before it saved.
     const taps = createTapGuard();
     const turns = createQueue({ name: `${KEY}:turns`, locks: navigator.locks || null });
+    // What each turn saved, handed to the next tab's turn (localStorage may reach that tab late).
+    const handoff = createHandoff(KEY);
     const emptyTracker = () => structuredClone(C.empty.tracker);
     const keeper = T.keeper();
     let view = null;
@@ -250,18 +254,38 @@ function startTracker() {
       }
     }
 
+    // This device's stored data, named once (and again after it is cleared): a fight handed on
+    // before the clearing is never taken for the stored one. "" where storage is blocked.
+    function anchor() {
+      const known = T.readText(ANCHOR_KEY);
+      if (known) return known;
+      const made = T.newId("fight");
+      return T.writeText(ANCHOR_KEY, made) ? "" : made;
+    }
+
+    // Hand on what this turn wrote over `baseText`, before the lock passes to another tab.
+    async function handOnSaved(handed, baseText, mark) {
+      const written = T.readText(KEY);
+      if (written !== null && mark) await handoff.write(handOn(handed, baseText, written, mark));
+    }
+
     async function applyAction(action) {
-      let base = fight.latest(view.tracker);
+      const mark = anchor();
+      const handed = mark ? await handoff.read() : null;
+      let base = fight.latest(view.tracker, handed, mark);
       let next = await call("tracker_action", { tracker: base.tracker, action });
-      const now = T.readText(KEY);
+      const now = fight.latest(view.tracker, handed, mark).text;
       if (now !== base.text && now !== null) {
-        base = fight.latest(view.tracker);
+        base = fight.latest(view.tracker, handed, mark);
         next = await call("tracker_action", { tracker: base.tracker, action });
       }
       const said = T.same(next.tracker.log, base.tracker.log) ? "" : next.tracker.log[next.tracker.log.length - 1] || "";
       const what = actionWords(said, action, base.tracker);
       const problem = fight.save(next.tracker, base.tracker, what);
-      if (!problem) keeper.saved();
+      if (!problem) {
+        keeper.saved();
+        await handOnSaved(handed, base.text, mark);
+      }
       render(next);
       status.textContent = problem ? `Not saved on this device: ${problem}. ${what}` : said || what;
     }
@@ -289,7 +313,11 @@ function startTracker() {
         if (view) render(view);
         return;
       }
+      const mark = anchor();
+      const handed = mark ? await handoff.read() : null;
+      const baseText = fight.latest(view ? view.tracker : null, handed, mark).text;
       const problem = fight.restore(back.tracker, stack);
+      if (!problem) await handOnSaved(handed, baseText, mark);
       render(back);
       status.textContent = problem ? `Undone on this page only (${problem}): ${what}.` : `Undone: ${what}.`;
     }

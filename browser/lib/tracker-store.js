@@ -2,10 +2,37 @@
 // {tracker, what} under another. Pure: works on a store from lib/storage.js. It remembers the stored
 // text this tab's view was made from, so a write by another tab is seen as news. An undo entry
 // that cannot be read is kept aside (under the undo key's backups), never left to block the others.
+// Tabs take turns on the fight under one lock, but localStorage reaches another tab late (Chromium
+// keeps a copy of it in each tab's process and sends writes on without waiting): the tab holding the
+// lock after another may still read the fight as it was before the other's last action, and saving
+// over it would lose that action. So each turn also hands its text on (`handOn`, kept by the caller
+// where every tab reads it at once: IndexedDB) and the next takes the newer of the two (`freshest`).
 
+import { textStamp } from "../tracker/local-view.js";
 import { isObject } from "./documents.js";
 
 export const MAX_UNDO = 30;
+export const HANDED_STAMPS = 20; // the stamps of the texts before the one handed on, newest last
+
+// Which text of the fight is the latest: `text` (this tab's localStorage) or the one the last turn
+// handed on, `handed` ({anchor, text, stamps}). The handed text wins when `text` is one of those it
+// was made after (this tab has not heard the last writes yet); a text it does not know was written
+// by something else (a tab of an older version) and wins. `anchor` names this device's stored data:
+// a record from before storage was cleared is not used.
+export function freshest(text, handed, anchor) {
+  if (text === null || !anchor || !isObject(handed) || handed.anchor !== anchor) return text;
+  if (typeof handed.text !== "string" || !Array.isArray(handed.stamps)) return text;
+  return handed.stamps.includes(textStamp(text)) ? handed.text : text;
+}
+
+// The record to hand on after writing `written` over `base` (the text the turn started from).
+export function handOn(handed, base, written, anchor, max = HANDED_STAMPS) {
+  const usable = isObject(handed) && handed.anchor === anchor && Array.isArray(handed.stamps);
+  const stamps = usable ? handed.stamps.filter((s) => typeof s === "string") : [];
+  if (base !== null && stamps[stamps.length - 1] !== textStamp(base)) stamps.push(textStamp(base));
+  stamps.push(textStamp(written));
+  return { anchor, text: written, stamps: stamps.slice(-max) };
+}
 
 // Whether an undo entry holds something shaped like a tracker (the rules engine checks the rest).
 const usableEntry = (entry) => {
@@ -50,12 +77,18 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
     return storage.writeJson(undoKey, rest);
   }
 
-  // The tracker as stored now (another tab may have changed it since this one drew `shown`):
-  // {text, tracker}; what this tab shows when storage holds nothing newer or nothing readable.
-  function latest(shown) {
-    const text = storage.readText(key);
+  // The tracker as stored now (another tab may have changed it since this one drew `shown`), or as
+  // the last turn handed it on when that is newer (see `freshest`): {text, tracker}; what this tab
+  // shows when storage holds nothing newer or nothing readable.
+  function latest(shown, handed = null, anchor = "") {
+    const text = freshest(storage.readText(key), handed, anchor);
     if (text === null || text === basedOn) return { text, tracker: shown };
-    const tracker = storage.readJson(key);
+    let tracker;
+    try {
+      tracker = JSON.parse(text);
+    } catch (_) {
+      tracker = undefined;
+    }
     return tracker && typeof tracker === "object" ? { text, tracker } : { text: basedOn, tracker: shown };
   }
 

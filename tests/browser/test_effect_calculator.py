@@ -143,7 +143,10 @@ def test_a_failed_engine_boot_keeps_the_prerendered_result_and_offers_a_retry(
 ) -> None:
     page_log.allow(r"Failed to load resource: net::ERR_FAILED")
     page.add_init_script("window.mnemeCalculatorConfig = {bootTimeoutMs: 8000}")
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    # Refused while `refuse` is set. Lifted by the flag, not by removing the route: the Retry's start
+    # then never overlaps a change of Playwright's interception of the engine worker's requests.
+    refuse = [True]
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort() if refuse[0] else route.continue_())
     page.goto("calculators/effect/")
     form = page.locator('form[data-calculator="effect"]')
     page.wait_for_function("f => f.dataset.state === 'error'", arg=form.element_handle(), timeout=30_000)
@@ -152,7 +155,7 @@ def test_a_failed_engine_boot_keeps_the_prerendered_result_and_offers_a_retry(
     assert "could not start" in status and "Traceback" not in status
     retry = form.get_by_role("button", name="Retry")
     assert retry.is_visible()
-    page.unroute("**/pyodide.asm.wasm")
+    refuse[0] = False
     page.evaluate("window.mnemeCalculatorConfig.bootTimeoutMs = 120000")
     starts = page.evaluate("window.mnemeCalculators.stats.engineStarts")  # a later request may retry too
     retry.click()

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createStorage } from "../../browser/lib/storage.js";
-import { actionWords, createTrackerStore, describeAction, MAX_UNDO, undoEntry, unsavedDamage } from "../../browser/lib/tracker-store.js";
+import { actionWords, createTrackerStore, describeAction, freshest, HANDED_STAMPS, handOn, MAX_UNDO, undoEntry, unsavedDamage } from "../../browser/lib/tracker-store.js";
 import { MemoryStorage } from "./_fakes.mjs";
 
 function setUp(entries = {}) {
@@ -84,6 +84,55 @@ describe("the fight on this device", () => {
     assert.equal(fight.setAsideUndo(refused, stack), "");
     assert.deepEqual(fight.undoStack(), [{ tracker: round(1), what: "a" }]);
     assert.deepEqual(JSON.parse(storage.backups("u")[0].text), refused);
+  });
+});
+
+// Two tabs' turns under the lock, with this tab's localStorage a write behind (as Chromium's can be).
+describe("the fight handed from one turn to the next", () => {
+  const text = (n) => JSON.stringify(round(n));
+
+  test("a tab that has not heard the last write takes the text handed on, and the action lands on it", () => {
+    const { local, fight } = setUp({ t: text(1) });
+    fight.see(text(1));
+    // The other tab's turn wrote round 2 over round 1 and handed it on; this tab still reads round 1.
+    const handed = handOn(null, text(1), text(2), "a");
+    assert.deepEqual(fight.latest(round(1), handed, "a"), { text: text(2), tracker: round(2) });
+    // Two writes behind: still the handed text.
+    const later = handOn(handed, text(2), text(3), "a");
+    assert.equal(freshest(local.getItem("t"), later, "a"), text(3));
+    assert.deepEqual(later.stamps.length, 3);
+  });
+
+  test("a tab that has heard the write reads the same text either way", () => {
+    const handed = handOn(null, text(1), text(2), "a");
+    assert.equal(freshest(text(2), handed, "a"), text(2));
+  });
+
+  test("a text the record does not know (written by other means) wins over it", () => {
+    const handed = handOn(null, text(1), text(2), "a");
+    assert.equal(freshest(text(7), handed, "a"), text(7));
+    // ...and the next record goes on from it, keeping the stamps before it.
+    const next = handOn(handed, text(7), text(8), "a");
+    assert.equal(next.stamps.length, 4);
+    assert.equal(freshest(text(1), next, "a"), text(8));
+  });
+
+  test("a record from before storage was cleared, or with no stored fight, is not used", () => {
+    const handed = handOn(null, text(1), text(2), "old");
+    assert.equal(freshest(text(1), handed, "new"), text(1));
+    assert.equal(freshest(null, handed, "old"), null);
+    assert.equal(freshest(text(1), handed, ""), text(1));
+    assert.equal(freshest(text(1), { anchor: "old", text: 3, stamps: "x" }, "old"), text(1));
+    assert.equal(freshest(text(1), null, "old"), text(1));
+  });
+
+  test("the record keeps the last HANDED_STAMPS stamps", () => {
+    let handed = null;
+    for (let n = 1; n <= HANDED_STAMPS + 5; n++) handed = handOn(handed, text(n), text(n + 1), "a");
+    assert.equal(handed.stamps.length, HANDED_STAMPS);
+    assert.equal(handed.text, text(HANDED_STAMPS + 6));
+    assert.equal(freshest(text(HANDED_STAMPS + 5), handed, "a"), handed.text);
+    assert.equal(freshest(text(1), handed, "a"), text(1));
   });
 });
 
