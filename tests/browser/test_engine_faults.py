@@ -200,7 +200,8 @@ def test_a_slow_link_gets_an_engine_with_its_progress_beside_the_answer_until_it
     # On the phone's screen from the moment the page is styled (its stylesheets share the slow link).
     styled = next(i for i, s in enumerate(shown) if s["inView"])
     # (Said when it fails: each moment off the screen, with whether the theme's held script had started.)
-    off = [(i, s["top"], s["at"], s["theme"]) for i, s in enumerate(shown[styled:], styled) if not s["inView"]]
+    after = enumerate(shown[styled:], styled)
+    off = [(i, s["top"], s["at"], s["theme"]) for i, s in after if not s["inView"]]
     assert not off and len(shown[styled:]) >= 5, (off, len(shown), styled)
     values = [s["value"] for s in shown]
     assert values == sorted(values)
