@@ -48,7 +48,9 @@ function startTheme() {
   theme.held = null;
   const tag = document.createElement("script");
   tag.src = new URL(held.getAttribute("data-mneme-theme") || "", document.baseURI).href;
-  tag.onload = handOver;
+  // Its mounting (the DOMContentLoaded sent again in handOver) runs as a task of its own, after the
+  // script's evaluation: one long task on a phone became two shorter ones, input handled between them.
+  tag.onload = () => setTimeout(handOver, 0);
   tag.onerror = () => console.warn(`${tag.src} did not load`);
   held.replaceWith(tag);
 }
