@@ -49,8 +49,8 @@ def pages(site: Path) -> dict[str, bool]:
     return out
 
 
-def score(lighthouse: str, url: str) -> tuple[float, float]:
-    """(performance, accessibility), 0-100, of one Lighthouse mobile run."""
+def score(lighthouse: str, url: str, save: Path | None = None) -> tuple[float, float]:
+    """(performance, accessibility), 0-100, of one Lighthouse mobile run (its report kept in ``save``)."""
     flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
     done = subprocess.run(
         [
@@ -69,6 +69,8 @@ def score(lighthouse: str, url: str) -> tuple[float, float]:
     )
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-2000:])
+    if save is not None:
+        save.write_text(done.stdout, encoding="utf-8")
     categories = json.loads(done.stdout)["categories"]
     return categories["performance"]["score"] * 100, categories["accessibility"]["score"] * 100
 
@@ -79,6 +81,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--before", type=Path)
     parser.add_argument("--only", nargs="*", help="page paths to score (default: every page)")
+    parser.add_argument("--save", type=Path, help="folder to keep each run's Lighthouse JSON report in")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         ours_dir, stock_dir = Path(folder) / "ours", Path(folder) / "stock"
@@ -95,9 +98,13 @@ def main() -> None:
         if args.before:
             urls |= {f"before {p or 'home'}": f"{origin}/before/{p}" for p in kinds}
         results: dict[str, list[tuple[float, float]]] = {key: [] for key in urls}
-        for _ in range(args.runs):
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+        for run in range(args.runs):
             for key, url in urls.items():
-                results[key].append(score(args.lighthouse, url))
+                name = key.replace(" ", "_").replace("/", "_").strip("_") + f".{run}.json"
+                results[key].append(score(args.lighthouse, url, args.save / name if args.save else None))
+                print(f"   {key:32} {results[key][-1]}", file=sys.stderr, flush=True)
         server.stop()
     med = statistics.median
     print(f"Lighthouse mobile, {args.runs} run(s) each, median: performance / accessibility")
