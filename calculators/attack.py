@@ -50,7 +50,7 @@ from calculators.parts.mitigation_parts import (
 from rules_core import action_options, aim, checks, damage, dice, injury, limits, mitigation
 from rules_core.tables import int_constant
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
 ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
@@ -589,10 +589,6 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
 
-compute = fw.answered(_compute, _summary, _next)
-"""The attack, then its answer in one line and the hand-offs carrying its numbers."""
-
-
 def _unused(values: Mapping[str, Any]) -> frozenset[str]:
     """What the answer does not read: the roll once the Effect is given, the other side's way of giving it
     (a mistake there is marked but does not blank the answer)."""
@@ -649,7 +645,6 @@ def _cover_inputs(prefix: str, whose: str, attacks: str) -> tuple[fw.IntInput, f
 
 
 CALCULATOR = fw.Calculator(
-    name="attack",
     title="One attack, start to finish",
     summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
     inputs=(
@@ -777,7 +772,9 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput("reckless_reading", "Reckless success (ruling)", RECKLESS_READINGS, "full_success"),
     ),
     outputs=OUTPUTS,
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     unused=_unused,
     shown_when={
         **dict.fromkeys(

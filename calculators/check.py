@@ -18,7 +18,7 @@ from calculators.parts import characteristic_input, check_chart, check_dice, rol
 from calculators.parts.check_parts import CHM, COMPETENCE, chm_text
 from rules_core import checks, injury, limits
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 UNSKILLED = fw.RuleLink("Unskilled", "rules/checks.md#unskilled")
 MODIFIERS = fw.RuleLink("Modifiers", "rules/checks.md#modifiers")
@@ -124,11 +124,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="check",
     title="Skill check",
     summary="Build a check: competence, unskilled, combined difficulties, modifiers of one kind, wounds.",
     inputs=(
@@ -170,7 +166,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("chance", "Chance of success"),
         fw.Output("effect", "Effect"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.checks.characteristic_modifier_working",
         "rules_core.checks.competence",

@@ -21,7 +21,7 @@ from calculators.parts.damage_parts import dice_input
 from rules_core import dice as rules
 from rules_core import limits
 
-__all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
+__all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES"]
 
 DAMAGE = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
 SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
@@ -139,11 +139,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return f"{text}: {out['range']}, {out['expected']} on average."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="dice",
     title="Dice roller",
     summary="Roll any dice expression, with its range, average and the chance of each total.",
     inputs=(
@@ -167,7 +163,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("check", "Check roll"),
         fw.Output("check_dice", "Check dice kept"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.dice.parse_dice",
         "rules_core.dice.roll_faces",

@@ -27,7 +27,7 @@ from calculators.parts import (
 from calculators.parts.injury_parts import state_text
 from rules_core import healing, injury
 
-__all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timeline_points"]
+__all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
 
 MAX_TIMELINE_POINTS = 60
 """A longer timeline is charted (and tabled) every few days, always ending on the last day."""
@@ -358,11 +358,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return "; ".join(said) + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="healing",
     title="Healing calculator",
     summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
     inputs=(
@@ -427,7 +423,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("characteristic_days", "Days of therapy for characteristics"),
         fw.Output("characteristic_done", "Characteristics recovered after day"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.injury.hit_points",
         "rules_core.injury.injury_condition",

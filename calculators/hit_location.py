@@ -17,7 +17,7 @@ from calculators import parts
 from calculators.format import signed
 from rules_core import limits, targeting
 
-__all__ = ["CALCULATOR", "MAX_SEED", "compute"]
+__all__ = ["CALCULATOR", "MAX_SEED"]
 
 TARGETED = fw.RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
 DAMAGE = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
@@ -114,11 +114,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="hit_location",
     title="Hit location roller",
     summary="Roll a random hit location (or read your own roll) and see what damage there does.",
     inputs=(
@@ -143,7 +139,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("threshold", "Extra effect from"),
         fw.Output("effect", "Extra effect"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.targeting.roll_hit_location",
         "rules_core.targeting.hit_location",

@@ -27,7 +27,7 @@ from calculators.parts.mitigation_parts import (
 )
 from rules_core import checks, damage, dice, mitigation
 
-__all__ = ["CALCULATOR", "compute", "fail_degree_text"]
+__all__ = ["CALCULATOR", "fail_degree_text"]
 
 FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
@@ -158,11 +158,7 @@ def _carried(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-compute = fw.answered(_compute, _summary, _next)
-
-
 CALCULATOR = fw.Calculator(
-    name="mitigation",
     title="Mitigation calculator",
     summary="What conditions, concealment, cover and skill leave of a fail effect.",
     inputs=(
@@ -204,7 +200,9 @@ CALCULATOR = fw.Calculator(
         fw.Output("ordinary_failure", "Ordinary failure"),
         fw.Output("cover_absorbs", "Attacks the cover takes"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     uses=("rules_core.mitigation.mitigate",),
     rules=(FACTORS, ORDER, COVER_DAMAGE, DEFEND, ORDER_RULING, CAP_RULING),
 )

@@ -19,7 +19,7 @@ from calculators.parts.check_parts import chm_text
 from rules_core import actions, checks, injury, limits
 from rules_core import movement as rules
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 TABLE = fw.RuleLink("Movement table", "rules/movement.md#movement-table")
 SPACES = fw.RuleLink("Spaces and scale", "rules/movement.md#spaces")
@@ -233,11 +233,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="movement",
     title="Movement",
     summary="How far a Move, Dash or Run takes you by load, stance and scale; what a stance change costs.",
     inputs=(
@@ -281,7 +277,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("roll_chance", "Chance of that roll"),
         fw.Output("stance_cost", "Stance change"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.movement.movement",
         "rules_core.movement.stance_change_cost",

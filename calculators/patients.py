@@ -17,7 +17,7 @@ from calculators.parts import enum_choices
 from rules_core import healing, patients
 from rules_core.healing import CareLevel
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
 LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
@@ -94,9 +94,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 def _count(level: CareLevel, default: int) -> fw.IntInput:
     return fw.IntInput(
         level.value,
@@ -109,7 +106,6 @@ def _count(level: CareLevel, default: int) -> fw.IntInput:
 
 
 CALCULATOR = fw.Calculator(
-    name="patients",
     title="Patient load",
     summary="How many light care patients a ward counts as, and how many medics it takes.",
     inputs=(
@@ -130,7 +126,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("monitoring", "Monitored a day"),
         fw.Output("intensive", "Intensive care"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.patients.ward",
         "rules_core.patients.monitoring_capacity",

@@ -28,7 +28,7 @@ from calculators.parts import (
 from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
 from rules_core import injury, limits, targeting
 
-__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "compute"]
+__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC"]
 
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
@@ -184,11 +184,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     return tuple(links)
 
 
-compute = fw.answered(_compute, _summary, _next)
-
-
 CALCULATOR = fw.Calculator(
-    name="thresholds",
     title="Injury thresholds calculator",
     summary="HP, injury thresholds, the state a damage total gives, its wound penalty and bleeding.",
     inputs=(
@@ -228,7 +224,9 @@ CALCULATOR = fw.Calculator(
         fw.Output("targeted", "Targeted effect"),
         fw.Output("targeted_threshold", "Targeted effect from"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     uses=(
         "rules_core.injury.hit_points",
         "rules_core.injury.injury_thresholds",
