@@ -14,12 +14,12 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import plural, signed
 from calculators.parts import enum_choices
+from calculators.parts.links import AIM
 from rules_core import aim, limits
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
 CORRECTION = fw.RuleLink("Ballistic correction", "rules/attacks.md#ballistic-correction")
 MAXIMUM = fw.RuleLink("ruling: maximum aim", "rulings.md#aim-maximum")
 CORRECTION_MAX = fw.RuleLink("ruling: correction within the aim limit", "rulings.md#ballistic-aim-max")

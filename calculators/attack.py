@@ -27,7 +27,9 @@ from calculators.parts import (
     modifier_input,
     threshold_reading_input,
 )
+from calculators.parts.check_parts import CHM
 from calculators.parts.damage_parts import (
+    DAMAGE_ROLLS,
     chart_points,
     damage_steps,
     dice_input,
@@ -38,6 +40,7 @@ from calculators.parts.damage_parts import (
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
+from calculators.parts.links import AIM, COSTLY, COVER_DAMAGE, RECKLESS
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     DEFEND,
@@ -55,15 +58,9 @@ __all__ = ["CALCULATOR"]
 ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
 ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
 ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
-COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
-DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
 AIM_RANGED = fw.RuleLink("ruling: aim for a ranged attack", "rulings.md#aim-ranged")
-COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
 COSTLY_MITIGATED = fw.RuleLink("ruling: the price is mitigated", "rulings.md#costly-success-mitigation")
-RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")
 RECKLESS_RULING = fw.RuleLink("ruling: reckless action", "rulings.md#reckless-twice")
 AIM_READINGS = parts.enum_choices(
     aim.AimReading,

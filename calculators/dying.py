@@ -23,12 +23,12 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import bleeding_rate_text, state_text
+from calculators.parts.links import DYING
 from rules_core import injury, limits
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "chance_text"]
 
-DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
 END_ROLL = fw.RuleLink("ruling: the End roll", "rulings.md#end-roll")
 MASSIVE_RULING = fw.RuleLink("ruling: a failed massive-damage roll", "rulings.md#massive-damage-failure")
 BLEEDING_ONE = fw.RuleLink("ruling: bleeding from more than one wound", "rulings.md#bleeding-stacks")

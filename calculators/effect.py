@@ -13,14 +13,13 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
 from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input, roll_input
+from calculators.parts.links import COSTLY, RECKLESS
 from rules_core import action_options, checks
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR"]
 
-COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
 COSTLY_RULING = fw.RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
-RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")
 RECKLESS_RULING = fw.RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
 RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")

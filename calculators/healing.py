@@ -25,6 +25,7 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text
+from calculators.parts.links import CAPACITY, DYING, FIRST_AID, INTENSIVE, LEVELS
 from rules_core import healing, injury
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
@@ -34,17 +35,12 @@ MAX_TIMELINE_POINTS = 60
 
 NATURAL = fw.RuleLink("Natural healing", "rules/healing.md#natural-healing")
 RATES = fw.RuleLink("Healing rates", "rules/healing.md#healing-rates")
-FIRST_AID = fw.RuleLink("First aid", "rules/healing.md#first-aid")
 SURGERY = fw.RuleLink("Surgery", "rules/healing.md#surgery")
 CARE = fw.RuleLink("Medical care", "rules/healing.md#medical-care")
-CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
-LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
 LEVEL_RULING = fw.RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
 RATE_RULING = fw.RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
 LOST_RULING = fw.RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
 SURGERY_RULING = fw.RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
-INTENSIVE = fw.RuleLink("Intensive care", "rules/healing.md#intensive-care")
-DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
 MENTAL = fw.RuleLink("Characteristic damage", "rules/healing.md#mental-characteristics")
 IMMOBILE_RULING = fw.RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
 

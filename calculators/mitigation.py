@@ -15,6 +15,7 @@ from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
 from calculators.parts.damage_parts import SIGN_RULING, dice_input, dice_param, rolls_input
+from calculators.parts.links import COVER_DAMAGE
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     CAP_RULING,
@@ -32,7 +33,6 @@ __all__ = ["CALCULATOR", "fail_degree_text"]
 FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
 ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
-COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
 
 

@@ -14,15 +14,13 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import plural
 from calculators.parts import enum_choices
+from calculators.parts.links import CAPACITY, INTENSIVE, LEVELS
 from rules_core import healing, patients
 from rules_core.healing import CareLevel
 
 __all__ = ["CALCULATOR"]
 
-CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
-LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
 LIGHT = fw.RuleLink("Light care", "rules/healing.md#light-care")
-INTENSIVE = fw.RuleLink("Intensive care", "rules/healing.md#intensive-care")
 CAPACITY_RULING = fw.RuleLink("ruling: 8 or 32", "rulings.md#care-capacity")
 MONITORING = fw.RuleLink("ruling: monitoring at higher levels", "rulings.md#monitoring-capacity")
 INTENSIVE_ROLL = fw.RuleLink("ruling: the unsupervised roll", "rulings.md#intensive-roll")

@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, signed, term
-from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts import CHECK, chance_chart, check_dice, enum_choices, modifier_input
 from rules_core import action_options, checks, support
 
 __all__ = ["CALCULATOR"]
@@ -22,7 +22,6 @@ __all__ = ["CALCULATOR"]
 SUPPORTING = fw.RuleLink("Supporting action", "rules/actions.md#supporting-action")
 COORDINATING = fw.RuleLink("Coordinating action", "rules/actions.md#coordinating-action")
 PLAN = fw.RuleLink("Plan / wait", "rules/actions.md#plan-wait")
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 ON_FAILURE = fw.RuleLink("ruling: support on a failure", "rulings.md#supporting-effect")
 STACKING = fw.RuleLink("ruling: several supporters", "rulings.md#support-stacking")
 OFFSET = fw.RuleLink("ruling: coordination offset", "rulings.md#coordination-offset")

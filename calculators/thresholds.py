@@ -18,6 +18,7 @@ from calculators.parts import (
     BLEEDING,
     HIT_POINTS,
     PENALTIES,
+    THRESHOLD_RULING,
     THRESHOLDS,
     best_physical_input,
     characteristic_inputs,
@@ -26,6 +27,7 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
+from calculators.parts.links import SERIOUS, TARGETED_DAMAGE
 from rules_core import injury, limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC"]
@@ -33,9 +35,6 @@ __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC"]
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
 
-SERIOUS = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
-TARGETED = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
-THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
 ROUNDING_RULING = fw.RuleLink("Ruling: targeted damage rounding", "rulings.md#targeted-rounding")
 
 STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
@@ -143,7 +142,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Targeted {location}: {threshold} damage from one hit causes its effect; the {which} "
                 f"{hit} gives {effect or 'no extra effect'}.",
-                TARGETED,
+                TARGETED_DAMAGE,
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
@@ -237,5 +236,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.targeting.area_threshold",
         "rules_core.targeting.targeted_effect",
     ),
-    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, TARGETED, THRESHOLD_RULING, ROUNDING_RULING),
+    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, TARGETED_DAMAGE, THRESHOLD_RULING, ROUNDING_RULING),
 )

@@ -14,12 +14,12 @@ from calculators import framework as fw
 from calculators.format import dice as dice_notation
 from calculators.format import plural, signed
 from calculators.parts import enum_choices, modifier_input
+from calculators.parts.links import EXTENDED
 from rules_core import dice, limits, time_checks
 
 __all__ = ["CALCULATOR", "parse_duration_die"]
 
 TIME = fw.RuleLink("Time and checks", "rules/checks.md#time-checks")
-EXTENDED = fw.RuleLink("Extended actions", "rules/actions.md#extended-actions")
 MEDIAN = fw.RuleLink("ruling: the median", "rulings.md#time-median")
 FLOOR = fw.RuleLink("ruling: how short a task can get", "rulings.md#time-floor")
 
