@@ -333,10 +333,6 @@ def answer(result: Result, summary: str, *handoffs: Handoff) -> Result:
     return replace(result, outputs={**result.outputs, SUMMARY: summary}, next=result.next + handoffs)
 
 
-Words = Callable[[Mapping[str, Any], Mapping[str, str]], str]
-"""``(values, outputs) -> text``: a calculator's answer in words."""
-
-
 @dataclass(frozen=True, kw_only=True)
 class Calculator:
     """A calculator declaration: the single source for its form, validation and result.
@@ -353,7 +349,7 @@ class Calculator:
     inputs: tuple[Input, ...]
     outputs: tuple[Output, ...]
     compute: Callable[[Mapping[str, Any]], Result]
-    answer: Words | None = None
+    answer: Callable[[Mapping[str, Any], Mapping[str, str]], str] | None = None
     handoffs: Callable[[Mapping[str, Any], Mapping[str, str]], tuple[Handoff, ...]] | None = None
     name: str = ""
     """The name in markers, URLs and ``data-calculator``; by default the name of the module that defines
@@ -396,10 +392,12 @@ class Calculator:
     def run(self, values: Mapping[str, Any]) -> Result:
         """``compute``, then the answer in words and the hand-offs (:func:`answer`)."""
         result = self.compute(values)
-        if self.answer is None:
-            return result
-        more = self.handoffs(values, result.outputs) if self.handoffs is not None else ()
-        return answer(result, self.answer(values, result.outputs), *more)
+        outputs = result.outputs
+        if self.handoffs is not None:
+            result = replace(result, next=result.next + self.handoffs(values, outputs))
+        if self.answer is not None:
+            result = answer(result, self.answer(values, outputs))
+        return result
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def test_a_text_input_enforces_its_length_and_reports_its_parser_message_beside_
 # ---------------------------------------------------------------- evaluate
 
 
-def _toy(compute, answer=None):  # type: ignore[no-untyped-def]
+def _toy(compute, answer=None, handoffs=None):  # type: ignore[no-untyped-def]
     return Calculator(
         name="toy",
         title="Toy",
@@ -116,6 +116,7 @@ def _toy(compute, answer=None):  # type: ignore[no-untyped-def]
         outputs=(Output("sum", "Sum"), Output("note", "Note")),
         compute=compute,
         answer=answer,
+        handoffs=handoffs,
     )
 
 
@@ -338,3 +339,15 @@ def test_a_calculator_is_named_after_the_module_that_defines_its_compute() -> No
     assert check_effect.CALCULATOR.name == "check_effect"
     assert [registry.get(name).name for name in NAMES] == list(NAMES)
     assert _toy(lambda v: Result({})).name == "toy"  # a name given stands
+
+
+def test_hand_offs_read_the_computed_outputs_with_or_without_an_answer_in_words() -> None:
+    from calculators.framework.spec import SUMMARY, Handoff
+
+    def onward(values, out):  # type: ignore[no-untyped-def]
+        return (Handoff(f"carry {out['sum']}", "calculators/effect.md", (("modifier", out["sum"]),)),)
+
+    plain = _toy(lambda v: Result({"sum": "3"}), handoffs=onward).run({"a": 1, "b": 2})
+    assert plain.next == onward({}, {"sum": "3"}) and SUMMARY not in plain.outputs
+    worded = _toy(lambda v: Result({"sum": "3"}), answer=lambda v, out: "Three.", handoffs=onward).run({})
+    assert worded.next == plain.next and worded.outputs == {"sum": "3", SUMMARY: "Three."}
