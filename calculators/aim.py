@@ -14,12 +14,12 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import plural, signed
 from calculators.parts import enum_choices
+from calculators.parts.links import AIM
 from rules_core import aim, limits
 from rules_core.tables import int_constant
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
-AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
 CORRECTION = fw.RuleLink("Ballistic correction", "rules/attacks.md#ballistic-correction")
 MAXIMUM = fw.RuleLink("ruling: maximum aim", "rulings.md#aim-maximum")
 CORRECTION_MAX = fw.RuleLink("ruling: correction within the aim limit", "rulings.md#ballistic-aim-max")
@@ -99,11 +99,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="aim",
     title="Aim and ballistic correction",
     summary="The aim bonus for your next shot, and what correcting your fire, tracers and a spotter add.",
     inputs=(
@@ -137,7 +133,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("corrected", "Corrected fire"),
         fw.Output("spotter", "Spotter"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.aim.aim_bonus",
         "rules_core.aim.max_aim_bonus",

@@ -27,7 +27,9 @@ from calculators.parts import (
     modifier_input,
     threshold_reading_input,
 )
+from calculators.parts.check_parts import CHM
 from calculators.parts.damage_parts import (
+    DAMAGE_ROLLS,
     chart_points,
     damage_steps,
     dice_input,
@@ -38,6 +40,7 @@ from calculators.parts.damage_parts import (
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
+from calculators.parts.links import AIM, COSTLY, COVER_DAMAGE, RECKLESS
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     DEFEND,
@@ -50,20 +53,14 @@ from calculators.parts.mitigation_parts import (
 from rules_core import action_options, aim, checks, damage, dice, injury, limits, mitigation
 from rules_core.tables import int_constant
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
 ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
 ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
-COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
-DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-AIM = fw.RuleLink("Aim", "rules/actions.md#aim")
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
 AIM_RANGED = fw.RuleLink("ruling: aim for a ranged attack", "rulings.md#aim-ranged")
-COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
 COSTLY_MITIGATED = fw.RuleLink("ruling: the price is mitigated", "rulings.md#costly-success-mitigation")
-RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")
 RECKLESS_RULING = fw.RuleLink("ruling: reckless action", "rulings.md#reckless-twice")
 AIM_READINGS = parts.enum_choices(
     aim.AimReading,
@@ -589,10 +586,6 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
 
 
-compute = fw.answered(_compute, _summary, _next)
-"""The attack, then its answer in one line and the hand-offs carrying its numbers."""
-
-
 def _unused(values: Mapping[str, Any]) -> frozenset[str]:
     """What the answer does not read: the roll once the Effect is given, the other side's way of giving it
     (a mistake there is marked but does not blank the answer)."""
@@ -649,7 +642,6 @@ def _cover_inputs(prefix: str, whose: str, attacks: str) -> tuple[fw.IntInput, f
 
 
 CALCULATOR = fw.Calculator(
-    name="attack",
     title="One attack, start to finish",
     summary="Roll, Effect, mitigation, damage rolls, armor and the injury odds of one attack.",
     inputs=(
@@ -777,7 +769,9 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput("reckless_reading", "Reckless success (ruling)", RECKLESS_READINGS, "full_success"),
     ),
     outputs=OUTPUTS,
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     unused=_unused,
     shown_when={
         **dict.fromkeys(

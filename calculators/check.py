@@ -14,19 +14,25 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, plural, signed, term
-from calculators.parts import characteristic_input, check_chart, check_dice, roll_input, skill_input
+from calculators.parts import (
+    EFFECT,
+    PENALTIES,
+    characteristic_input,
+    check_chart,
+    check_dice,
+    roll_input,
+    skill_input,
+)
 from calculators.parts.check_parts import CHM, COMPETENCE, chm_text
 from rules_core import checks, injury, limits
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 UNSKILLED = fw.RuleLink("Unskilled", "rules/checks.md#unskilled")
 MODIFIERS = fw.RuleLink("Modifiers", "rules/checks.md#modifiers")
 COMBINED = fw.RuleLink("Combined difficulties", "rules/checks.md#combined-difficulties")
 COMBINED_RULING = fw.RuleLink("ruling: combined difficulty or unskilled", "rulings.md#combined-vs-unskilled")
 SAME_KIND = fw.RuleLink("ruling: same kind of modifier", "rulings.md#same-kind-modifiers")
-PENALTY = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
-EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 DICE = (("none", "2d6"), ("advantage", "Advantage"), ("disadvantage", "Disadvantage"))
 
 
@@ -68,7 +74,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     if penalty:
         steps.append(
             fw.Step(
-                f"{plural(values['damage'], 'point')} of damage: wound penalty {signed(penalty)}.", PENALTY
+                f"{plural(values['damage'], 'point')} of damage: wound penalty {signed(penalty)}.", PENALTIES
             )
         )
     modifier = checks.within_check_range(competence + found.total + penalty)
@@ -124,11 +130,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="check",
     title="Skill check",
     summary="Build a check: competence, unskilled, combined difficulties, modifiers of one kind, wounds.",
     inputs=(
@@ -170,7 +172,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("chance", "Chance of success"),
         fw.Output("effect", "Effect"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.checks.characteristic_modifier_working",
         "rules_core.checks.competence",
@@ -180,5 +183,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.checks.success_chance",
         "rules_core.injury.wound_penalty",
     ),
-    rules=(CHM, COMPETENCE, UNSKILLED, MODIFIERS, COMBINED, PENALTY),
+    rules=(CHM, COMPETENCE, UNSKILLED, MODIFIERS, COMBINED, PENALTIES),
 )

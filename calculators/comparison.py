@@ -358,7 +358,6 @@ def compute(values: Mapping[str, Any]) -> fw.Result:
 
 
 CALCULATOR = fw.Calculator(
-    name="comparison",
     title="One character, three systems",
     summary="Turn order, attacks, top speed and hit damage of one fighter in Mneme, Mistrunner and MET.",
     note=(

@@ -35,7 +35,7 @@ from calculators.parts.damage_parts import (
 from calculators.parts.injury_parts import state_text
 from rules_core import damage, dice, injury, mitigation
 
-__all__ = ["CALCULATOR", "SCALE_CHOICES", "compute", "scale_prefix"]
+__all__ = ["CALCULATOR", "SCALE_CHOICES", "scale_prefix"]
 
 HP_SCALE = fw.RuleLink("Hit point scale", "rules/damage.md#scale")
 MINIMUM_RULING = fw.RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
@@ -175,11 +175,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     )
 
 
-compute = fw.answered(_compute, _summary, _next)
-
-
 CALCULATOR = fw.Calculator(
-    name="damage",
     title="Damage calculator",
     summary="Damage rolls from an Effect, what armor leaves of each, the exact total and the injury odds.",
     inputs=(
@@ -230,7 +226,9 @@ CALCULATOR = fw.Calculator(
         fw.Output("bleeding", "Bleeding"),
         fw.Output("past_hp", "Past its HP (vehicle or object)"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     uses=(
         "rules_core.damage.damage_from_effect",
         "rules_core.damage.armor_after_scale",

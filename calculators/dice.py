@@ -17,14 +17,12 @@ from calculators import parts
 from calculators.format import dice as dice_notation
 from calculators.format import number, plural, term, two_decimals
 from calculators.parts import ADVANTAGE, CHECK, chance_chart
-from calculators.parts.damage_parts import dice_input
+from calculators.parts.damage_parts import DAMAGE_ROLLS, SCALE, dice_input
 from rules_core import dice as rules
 from rules_core import limits
 
-__all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES", "compute"]
+__all__ = ["CALCULATOR", "CHECK_ROLLS", "MAX_CHART_VALUES", "MAX_SEED", "MAX_TIMES"]
 
-DAMAGE = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
 
 CHECK_ROLLS = (
     ("none", "No check"),
@@ -104,7 +102,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             sum_text = " + ".join(map(str, r.faces)) + modifier
             if expression.scale:
                 sum_text = f"({sum_text}) x {expression.factor}"
-            steps.append(fw.Step(f"Roll {index}: {sum_text} = {number(r.total)}.", DAMAGE))
+            steps.append(fw.Step(f"Roll {index}: {sum_text} = {number(r.total)}.", DAMAGE_ROLLS))
         if check != "none":
             check_outputs, step = _check_roll(check, rng)
             outputs.update(check_outputs)
@@ -112,7 +110,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     steps.append(
         fw.Step(
             f"Every total from {outputs['range']}; average {outputs['expected']}.",
-            DAMAGE,
+            DAMAGE_ROLLS,
         )
     )
     charts: tuple[fw.Chart, ...] = ()
@@ -139,11 +137,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return f"{text}: {out['range']}, {out['expected']} on average."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="dice",
     title="Dice roller",
     summary="Roll any dice expression, with its range, average and the chance of each total.",
     inputs=(
@@ -167,12 +161,13 @@ CALCULATOR = fw.Calculator(
         fw.Output("check", "Check roll"),
         fw.Output("check_dice", "Check dice kept"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.dice.parse_dice",
         "rules_core.dice.roll_faces",
         "rules_core.dice.roll_check",
         "rules_core.dice.DiceExpression.distribution",
     ),
-    rules=(CHECK, ADVANTAGE, DAMAGE, SCALE),
+    rules=(CHECK, ADVANTAGE, DAMAGE_ROLLS, SCALE),
 )

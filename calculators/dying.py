@@ -23,12 +23,12 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import bleeding_rate_text, state_text
+from calculators.parts.links import DYING
 from rules_core import injury, limits
 from rules_core.tables import int_constant
 
-__all__ = ["CALCULATOR", "chance_text", "compute"]
+__all__ = ["CALCULATOR", "chance_text"]
 
-DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
 END_ROLL = fw.RuleLink("ruling: the End roll", "rulings.md#end-roll")
 MASSIVE_RULING = fw.RuleLink("ruling: a failed massive-damage roll", "rulings.md#massive-damage-failure")
 BLEEDING_ONE = fw.RuleLink("ruling: bleeding from more than one wound", "rulings.md#bleeding-stacks")
@@ -213,11 +213,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="dying",
     title="Dying and bleeding",
     summary="Your chance to survive the next rounds of dying rolls, and how soon bleeding leaves you dying.",
     inputs=(
@@ -256,7 +252,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("minutes_to_dying", "Bleeding: dying in"),
         fw.Output("stabilised", "First aid holds for"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.injury.hit_points",
         "rules_core.injury.injury_condition",

@@ -13,14 +13,13 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
 from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input, roll_input
+from calculators.parts.links import COSTLY, RECKLESS
 from rules_core import action_options, checks
 from rules_core.tables import constant
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
-COSTLY = fw.RuleLink("Costly success", "rules/mitigation.md#costly-success")
 COSTLY_RULING = fw.RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
-RECKLESS = fw.RuleLink("Reckless action", "rules/actions.md#reckless-action")
 RECKLESS_RULING = fw.RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
 RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
@@ -120,9 +119,6 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     return (fw.Handoff(text, "calculators/mitigation.md", (("fail_effect", str(fail)),)),)
 
 
-compute = fw.answered(_compute, _summary, _next)
-
-
 def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:
     """Resolve the roll as a reckless action (Actions § Reckless Action)."""
     result = action_options.reckless_action(eff, reading)
@@ -165,7 +161,6 @@ def _costly(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step
 
 
 CALCULATOR = fw.Calculator(
-    name="effect",
     title="Effect calculator",
     summary="Chance to succeed at a check and, for a roll, its Effect.",
     inputs=(
@@ -211,7 +206,9 @@ CALCULATOR = fw.Calculator(
         fw.Output("success_effect", "Success effect"),
         fw.Output("fail_effect", "Fail effect"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     uses=(
         "rules_core.checks.success_chance",
         "rules_core.checks.effect",

@@ -12,13 +12,12 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, term
 from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts.links import EXTENDED, FIRST_AID
 from rules_core import checks, healing
 from rules_core.tables import int_constant
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
-FIRST_AID = fw.RuleLink("First aid", "rules/healing.md#first-aid")
-EXTENDED = fw.RuleLink("Extended actions", "rules/actions.md#extended-actions")
 TIME = fw.RuleLink("ruling: what a fail effect loses", "rulings.md#first-aid-time")
 ACTION = fw.RuleLink("ruling: an extended action", "rulings.md#first-aid-action")
 FULL_ROUNDS = int_constant("medical", "first_aid_rounds")
@@ -96,11 +95,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     )
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="first_aid",
     title="First aid duration",
     summary="How many rounds first aid takes when the medic rolls every round, as exact odds.",
     inputs=(
@@ -123,7 +118,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("within", "Done in time"),
         fw.Output("round_chance", "A round's success"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     folded=frozenset({"advantage", "disadvantage"}),
     folded_label="More: advantage",
     uses=(

@@ -25,7 +25,7 @@ from calculators.parts import (
 from calculators.parts.check_parts import COMPETENCE, chm_text
 from rules_core import checks, dice, grappling, limits
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 GRAPPLING = fw.RuleLink("Grappling", "rules/attacks.md#grappling")
 ACTION = fw.RuleLink("The grappling action", "rules/attacks.md#grappling-action")
@@ -237,11 +237,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="grappling",
     title="Grappling",
     summary="The Difficulty and chance of a grapple, what its Effect buys, what a throw or a twist deals.",
     inputs=(
@@ -288,7 +284,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("twist_damage", "Twist damage"),
         fw.Output("body_damage", "Damage, no limb named"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.grappling.adversary_modifier",
         "rules_core.grappling.grapple_difficulty",

@@ -25,26 +25,22 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text
+from calculators.parts.links import CAPACITY, DYING, FIRST_AID, INTENSIVE, LEVELS
 from rules_core import healing, injury
 
-__all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "compute", "rate_text", "timeline_points"]
+__all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
 
 MAX_TIMELINE_POINTS = 60
 """A longer timeline is charted (and tabled) every few days, always ending on the last day."""
 
 NATURAL = fw.RuleLink("Natural healing", "rules/healing.md#natural-healing")
 RATES = fw.RuleLink("Healing rates", "rules/healing.md#healing-rates")
-FIRST_AID = fw.RuleLink("First aid", "rules/healing.md#first-aid")
 SURGERY = fw.RuleLink("Surgery", "rules/healing.md#surgery")
 CARE = fw.RuleLink("Medical care", "rules/healing.md#medical-care")
-CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
-LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
 LEVEL_RULING = fw.RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
 RATE_RULING = fw.RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
 LOST_RULING = fw.RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
 SURGERY_RULING = fw.RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
-INTENSIVE = fw.RuleLink("Intensive care", "rules/healing.md#intensive-care")
-DYING = fw.RuleLink("Dying", "rules/injury.md#dying")
 MENTAL = fw.RuleLink("Characteristic damage", "rules/healing.md#mental-characteristics")
 IMMOBILE_RULING = fw.RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
 
@@ -358,11 +354,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return "; ".join(said) + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="healing",
     title="Healing calculator",
     summary="Days until fully healed, day by day across the injury thresholds; first aid, surgery and care.",
     inputs=(
@@ -427,7 +419,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("characteristic_days", "Days of therapy for characteristics"),
         fw.Output("characteristic_done", "Characteristics recovered after day"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.injury.hit_points",
         "rules_core.injury.injury_condition",

@@ -15,12 +15,12 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import signed
+from calculators.parts.links import TARGETED_DAMAGE
 from rules_core import limits, targeting
 
-__all__ = ["CALCULATOR", "MAX_SEED", "compute"]
+__all__ = ["CALCULATOR", "MAX_SEED"]
 
 TARGETED = fw.RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
-DAMAGE = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
 ROUNDING_RULING = fw.RuleLink("ruling: thresholds rounding", "rulings.md#targeted-rounding")
 
 MAX_SEED = limits.MAX_SEED
@@ -80,7 +80,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             outputs["threshold"] = f"{threshold} damage ({what})"
             steps.append(
                 fw.Step(
-                    f"One hit of {threshold} or more damage there ({location.area}, HP {hp}): {what}.", DAMAGE
+                    f"One hit of {threshold} or more damage there ({location.area}, HP {hp}): {what}.",
+                    TARGETED_DAMAGE,
                 )
             )
             if damage is not None:
@@ -89,7 +90,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                         location.area, damage, hp, rounding=targeting.Rounding(values["rounding"])
                     )
                 outputs["effect"] = found or "none"
-                steps.append(fw.Step(f"{damage} damage: {outputs['effect']}.", DAMAGE))
+                steps.append(fw.Step(f"{damage} damage: {outputs['effect']}.", TARGETED_DAMAGE))
     chart = fw.Chart(
         key="locations",
         caption="Chance of each 2d6 roll ("
@@ -114,11 +115,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="hit_location",
     title="Hit location roller",
     summary="Roll a random hit location (or read your own roll) and see what damage there does.",
     inputs=(
@@ -143,7 +140,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("threshold", "Extra effect from"),
         fw.Output("effect", "Extra effect"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.targeting.roll_hit_location",
         "rules_core.targeting.hit_location",
@@ -153,5 +151,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.targeting.targeted_effects",
         "rules_core.targeting.targeted_effect",
     ),
-    rules=(TARGETED, DAMAGE, ROUNDING_RULING),
+    rules=(TARGETED, TARGETED_DAMAGE, ROUNDING_RULING),
 )

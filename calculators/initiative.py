@@ -26,7 +26,7 @@ from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 from rules_core.tables import int_constant
 
-__all__ = ["CALCULATOR", "compute", "parse_combatants"]
+__all__ = ["CALCULATOR", "parse_combatants"]
 
 INITIATIVE = fw.RuleLink("Initiative", "rules/actions.md#initiative")
 ORDER = fw.RuleLink("The combat round", "rules/actions.md#combat-round")
@@ -193,11 +193,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="initiative",
     title="Initiative",
     summary="Your initiative when prepared, unprepared or ambushing, and the order of action.",
     inputs=(
@@ -239,7 +235,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("order", "Order of action"),
         fw.Output("ahead", "Chance to beat"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.checks.characteristic_modifier",
         "rules_core.checks.check_distribution",

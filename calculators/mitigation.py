@@ -15,6 +15,7 @@ from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
 from calculators.parts.damage_parts import SIGN_RULING, dice_input, dice_param, rolls_input
+from calculators.parts.links import COVER_DAMAGE
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
     CAP_RULING,
@@ -27,12 +28,11 @@ from calculators.parts.mitigation_parts import (
 )
 from rules_core import checks, damage, dice, mitigation
 
-__all__ = ["CALCULATOR", "compute", "fail_degree_text"]
+__all__ = ["CALCULATOR", "fail_degree_text"]
 
 FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
 FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
 ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
-COVER_DAMAGE = fw.RuleLink("Cover takes the damage", "rules/mitigation.md#cover-takes-damage")
 ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
 
 
@@ -158,11 +158,7 @@ def _carried(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-compute = fw.answered(_compute, _summary, _next)
-
-
 CALCULATOR = fw.Calculator(
-    name="mitigation",
     title="Mitigation calculator",
     summary="What conditions, concealment, cover and skill leave of a fail effect.",
     inputs=(
@@ -204,7 +200,9 @@ CALCULATOR = fw.Calculator(
         fw.Output("ordinary_failure", "Ordinary failure"),
         fw.Output("cover_absorbs", "Attacks the cover takes"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     uses=("rules_core.mitigation.mitigate",),
     rules=(FACTORS, ORDER, COVER_DAMAGE, DEFEND, ORDER_RULING, CAP_RULING),
 )

@@ -16,10 +16,11 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import NOT_POSSIBLE, counted, fraction_text, metres, number, percent, plural, signed
 from calculators.parts.check_parts import chm_text
+from calculators.parts.links import SERIOUS
 from rules_core import actions, checks, injury, limits
 from rules_core import movement as rules
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 TABLE = fw.RuleLink("Movement table", "rules/movement.md#movement-table")
 SPACES = fw.RuleLink("Spaces and scale", "rules/movement.md#spaces")
@@ -29,7 +30,6 @@ RUN = fw.RuleLink("Run", "rules/movement.md#run")
 CRAWL = fw.RuleLink("Crawl", "rules/movement.md#crawl")
 DASH_METRES = fw.RuleLink("ruling: dash metres", "rulings.md#dash-metres")
 STANCE_RULING = fw.RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
-WOUNDED = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
 ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
 CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
 RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
@@ -121,7 +121,7 @@ def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) ->
     if not limit.factor:
         steps.append(fw.Step("Critically wounded or dying: no movement at all.", CRITICAL_RULING))
     elif limit.factor != 1 and action == "dash" and not limit.can_dash:
-        steps.append(fw.Step("Seriously wounded: no Dash.", WOUNDED))
+        steps.append(fw.Step("Seriously wounded: no Dash.", SERIOUS))
     elif limit.factor != 1:
         exact = values["wounded_rounding"] == "exact"
         move = rules.movement(
@@ -139,7 +139,7 @@ def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) ->
                 f"Seriously wounded: {share} speed, {share} \u00d7 {number(whole.spaces)} = "
                 f"{_spaces(move.spaces)}{'' if exact else ' (whole spaces, rounded down)'} "
                 f"= {_metres(move.metres)}.",
-                WOUNDED if exact else ROUNDING_RULING,
+                SERIOUS if exact else ROUNDING_RULING,
             )
         )
         if action == "run":
@@ -233,11 +233,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="movement",
     title="Movement",
     summary="How far a Move, Dash or Run takes you by load, stance and scale; what a stance change costs.",
     inputs=(
@@ -281,7 +277,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("roll_chance", "Chance of that roll"),
         fw.Output("stance_cost", "Stance change"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.movement.movement",
         "rules_core.movement.stance_change_cost",

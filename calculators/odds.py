@@ -14,7 +14,7 @@ from calculators.format import number, percent, signed
 from calculators.parts import ADVANTAGE, CHECK
 from rules_core import checks, odds
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 LADDER = fw.RuleLink("Difficulty ladder and odds", "rules/checks.md#difficulty-table")
 
@@ -96,11 +96,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     )
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="odds",
     title="Odds table",
     summary="Exact chance of a check by difficulty and modifier, plain and with (dis)advantage.",
     inputs=(
@@ -127,7 +123,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("advantage", "With advantage"),
         fw.Output("disadvantage", "With disadvantage"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=("rules_core.odds.odds_table",),
     rules=(CHECK, LADDER, ADVANTAGE),
 )

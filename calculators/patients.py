@@ -14,15 +14,13 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import plural
 from calculators.parts import enum_choices
+from calculators.parts.links import CAPACITY, INTENSIVE, LEVELS
 from rules_core import healing, patients
 from rules_core.healing import CareLevel
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
-CAPACITY = fw.RuleLink("Care capacity", "rules/healing.md#care-capacity")
-LEVELS = fw.RuleLink("Care levels", "rules/healing.md#care-levels")
 LIGHT = fw.RuleLink("Light care", "rules/healing.md#light-care")
-INTENSIVE = fw.RuleLink("Intensive care", "rules/healing.md#intensive-care")
 CAPACITY_RULING = fw.RuleLink("ruling: 8 or 32", "rulings.md#care-capacity")
 MONITORING = fw.RuleLink("ruling: monitoring at higher levels", "rulings.md#monitoring-capacity")
 INTENSIVE_ROLL = fw.RuleLink("ruling: the unsupervised roll", "rulings.md#intensive-roll")
@@ -94,9 +92,6 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 def _count(level: CareLevel, default: int) -> fw.IntInput:
     return fw.IntInput(
         level.value,
@@ -109,7 +104,6 @@ def _count(level: CareLevel, default: int) -> fw.IntInput:
 
 
 CALCULATOR = fw.Calculator(
-    name="patients",
     title="Patient load",
     summary="How many light care patients a ward counts as, and how many medics it takes.",
     inputs=(
@@ -130,7 +124,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("monitoring", "Monitored a day"),
         fw.Output("intensive", "Intensive care"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.patients.ward",
         "rules_core.patients.monitoring_capacity",

@@ -13,7 +13,7 @@ from calculators import framework as fw
 from calculators.format import counted, plural
 from rules_core import actions
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 ECONOMY = fw.RuleLink("Action economy", "rules/actions.md#action-economy")
 TYPES = fw.RuleLink("Action types", "rules/actions.md#action-types")
@@ -100,11 +100,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return f"Uses {out['used']} minor actions; {left} left, room for {_room(out['fits'])}."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="round",
     title="Round planner",
     summary="Do these actions fit in one round, and what is left for the rest of it?",
     inputs=tuple(fw.ChoiceInput(key, label, _choices(kind), default) for key, label, kind, default in SLOTS),
@@ -113,7 +109,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("remaining", "Minor actions left"),
         fw.Output("fits", "Still fits"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.actions.named_action",
         "rules_core.actions.plan_round",

@@ -16,7 +16,7 @@ from calculators.format import percent, signed, term
 from calculators.parts import enum_choices, modifier_input
 from rules_core import checks, stealth
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 MINOR = fw.RuleLink("Minor stealth", "rules/actions.md#minor-stealth")
 QUICK_SCAN = fw.RuleLink("Quick scan", "rules/actions.md#quick-scan")
@@ -135,11 +135,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return "Seen without a roll." if values["side"] == "hide" else "Found without a roll."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="stealth",
     title="Stealth and search",
     summary="Whether hiding beats looking without a roll, and the Difficulty and chance when a roll decides.",
     inputs=(
@@ -184,7 +180,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("difficulty", "Difficulty"),
         fw.Output("chance", "Your chance"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     shown_when={"hiding_factors": (("side", "hide"),)},
     folded=frozenset({"advantage", "disadvantage"}),
     folded_label="More: advantage",

@@ -14,15 +14,14 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, signed, term
-from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts import CHECK, chance_chart, check_dice, enum_choices, modifier_input
 from rules_core import action_options, checks, support
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 SUPPORTING = fw.RuleLink("Supporting action", "rules/actions.md#supporting-action")
 COORDINATING = fw.RuleLink("Coordinating action", "rules/actions.md#coordinating-action")
 PLAN = fw.RuleLink("Plan / wait", "rules/actions.md#plan-wait")
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
 ON_FAILURE = fw.RuleLink("ruling: support on a failure", "rulings.md#supporting-effect")
 STACKING = fw.RuleLink("ruling: several supporters", "rulings.md#support-stacking")
 OFFSET = fw.RuleLink("ruling: coordination offset", "rulings.md#coordination-offset")
@@ -123,11 +122,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return f"The roll succeeds {out['alone']} of the time against {out['difficulty']}."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="support",
     title="Support and coordination",
     summary="What supporters, coordination and a plan do to a roll: the DM, the Difficulty, the chance.",
     inputs=(
@@ -181,7 +176,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("mean_bonus", "Average support DM"),
         fw.Output("helped", "Chance supported"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     folded=frozenset({"coordination", "offset", "plan", "advantage", "disadvantage"}),
     folded_label="More: coordination, plan / wait, advantage",
     uses=(

@@ -16,7 +16,7 @@ from calculators.parts import CHECK, chance_chart, enum_choices, optional_modifi
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 TACTICS = fw.RuleLink("Tactics", "rules/attacks.md#tactics")
 COUNT = fw.RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
@@ -116,11 +116,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return text + "."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="tactics",
     title="Tactics risk",
     summary="What each risk can win or lose, the rolls an Effect gives, and the attempts a battle allows.",
     inputs=(
@@ -153,7 +149,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("attempts", "Attempts per battle"),
         fw.Output("retry", "May roll again"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.tactics.tactics_difficulties",
         "rules_core.tactics.tactics_max_effect",

@@ -18,6 +18,7 @@ from calculators.parts import (
     BLEEDING,
     HIT_POINTS,
     PENALTIES,
+    THRESHOLD_RULING,
     THRESHOLDS,
     best_physical_input,
     characteristic_inputs,
@@ -26,16 +27,14 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
+from calculators.parts.links import SERIOUS, TARGETED_DAMAGE
 from rules_core import injury, limits, targeting
 
-__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC", "compute"]
+__all__ = ["CALCULATOR", "MAX_CHARACTERISTIC"]
 
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
 
-SERIOUS = fw.RuleLink("Seriously wounded", "rules/injury.md#seriously-wounded")
-TARGETED = fw.RuleLink("Targeted damage", "rules/damage.md#targeted-damage")
-THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
 ROUNDING_RULING = fw.RuleLink("Ruling: targeted damage rounding", "rulings.md#targeted-rounding")
 
 STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
@@ -143,7 +142,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Targeted {location}: {threshold} damage from one hit causes its effect; the {which} "
                 f"{hit} gives {effect or 'no extra effect'}.",
-                TARGETED,
+                TARGETED_DAMAGE,
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
@@ -184,11 +183,7 @@ def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff
     return tuple(links)
 
 
-compute = fw.answered(_compute, _summary, _next)
-
-
 CALCULATOR = fw.Calculator(
-    name="thresholds",
     title="Injury thresholds calculator",
     summary="HP, injury thresholds, the state a damage total gives, its wound penalty and bleeding.",
     inputs=(
@@ -228,7 +223,9 @@ CALCULATOR = fw.Calculator(
         fw.Output("targeted", "Targeted effect"),
         fw.Output("targeted_threshold", "Targeted effect from"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
+    handoffs=_next,
     uses=(
         "rules_core.injury.hit_points",
         "rules_core.injury.injury_thresholds",
@@ -239,5 +236,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.targeting.area_threshold",
         "rules_core.targeting.targeted_effect",
     ),
-    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, TARGETED, THRESHOLD_RULING, ROUNDING_RULING),
+    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, TARGETED_DAMAGE, THRESHOLD_RULING, ROUNDING_RULING),
 )

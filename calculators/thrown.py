@@ -15,7 +15,7 @@ from calculators import framework as fw
 from calculators.parts import enum_choices
 from rules_core import thrown as rules
 
-__all__ = ["CALCULATOR", "compute", "parse_thrown"]
+__all__ = ["CALCULATOR", "parse_thrown"]
 
 THROWN = fw.RuleLink("Thrown weapons", "rules/attacks.md#thrown")
 ROUNDING = fw.RuleLink("ruling: thrown range rounding", "rulings.md#thrown-rounding")
@@ -67,11 +67,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return f"Thrown straight {out['straight']}, lobbed {out['lobbed']}."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="thrown",
     title="Thrown and lobbed range",
     summary="How far a thrown weapon carries straight and lobbed.",
     inputs=(
@@ -88,7 +84,8 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput("rounding", "Rounding (ruling)", ROUNDINGS, "down"),
     ),
     outputs=(fw.Output("straight", "Straight (accurate, level)"), fw.Output("lobbed", "Lobbed")),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=("rules_core.thrown.thrown_range",),
     rules=(THROWN, ROUNDING),
 )

@@ -14,12 +14,12 @@ from calculators import framework as fw
 from calculators.format import dice as dice_notation
 from calculators.format import plural, signed
 from calculators.parts import enum_choices, modifier_input
+from calculators.parts.links import EXTENDED
 from rules_core import dice, limits, time_checks
 
-__all__ = ["CALCULATOR", "compute", "parse_duration_die"]
+__all__ = ["CALCULATOR", "parse_duration_die"]
 
 TIME = fw.RuleLink("Time and checks", "rules/checks.md#time-checks")
-EXTENDED = fw.RuleLink("Extended actions", "rules/actions.md#extended-actions")
 MEDIAN = fw.RuleLink("ruling: the median", "rulings.md#time-median")
 FLOOR = fw.RuleLink("ruling: how short a task can get", "rulings.md#time-floor")
 
@@ -125,11 +125,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     return f"{text}; {out['median']} at Effect +0." if values["effect"] else f"{text}."
 
 
-compute = fw.answered(_compute, _summary)
-
-
 CALCULATOR = fw.Calculator(
-    name="time",
     title="Time checks",
     summary="How long a task takes when its duration is a die roll, moved by the check's Effect.",
     inputs=(
@@ -151,7 +147,8 @@ CALCULATOR = fw.Calculator(
         fw.Output("duration", "Takes"),
         fw.Output("rounds", "Combat rounds"),
     ),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,
     uses=(
         "rules_core.dice.parse_dice",
         "rules_core.time_checks.median_duration",

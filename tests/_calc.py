@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from calculators.framework import runtime
 from calculators.framework.render import EMPTY_OUTPUT
 
-__all__ = ["HURT_CHARACTER", "assert_flagged", "compute", "outputs"]
+__all__ = ["HURT_CHARACTER", "SMALL_HIT", "assert_flagged", "compute", "outputs"]
 
 HURT_CHARACTER: dict[str, st.SearchStrategy[int]] = {
     "strength": st.integers(0, 30),
@@ -22,6 +22,15 @@ HURT_CHARACTER: dict[str, st.SearchStrategy[int]] = {
 }
 """``@given(**HURT_CHARACTER)``: a character's physical characteristics (HP at least 1) and the damage
 taken, from unhurt to far past dying: the inputs of the injury calculators."""
+
+SMALL_HIT: dict[str, st.SearchStrategy[int]] = {
+    "count": st.integers(1, 3),
+    "sides": st.sampled_from([3, 6]),
+    "armor": st.integers(0, 4),
+    "rate": st.integers(0, 3),
+}
+"""``@given(**SMALL_HIT)``: a weapon's damage dice (``{count}d{sides}``), its rate of attack and the
+target's armor, small enough for exact injury odds: the inputs the attack and damage tests share."""
 
 
 def compute(name: str, /, **params: object) -> dict[str, Any]:

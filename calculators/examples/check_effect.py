@@ -13,7 +13,7 @@ from calculators import framework as fw
 from calculators.format import percent, signed
 from rules_core import checks, limits
 
-__all__ = ["CALCULATOR", "compute"]
+__all__ = ["CALCULATOR"]
 
 CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")  # a docs path and an anchor
 EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
@@ -53,11 +53,7 @@ def _summary(values: Mapping[str, Any], outputs: Mapping[str, str]) -> str:
     return f"This check succeeds {outputs['chance']} of the time."
 
 
-compute = fw.answered(_compute, _summary)  # adds the summary output (and any hand-off links)
-
-
-CALCULATOR = fw.Calculator(
-    name="check_effect",
+CALCULATOR = fw.Calculator(  # named after its module: calculators/<name>.py
     title="Check and Effect",
     summary="The chance a check succeeds and the Effect of a roll.",
     inputs=(
@@ -74,7 +70,8 @@ CALCULATOR = fw.Calculator(
         fw.BoolInput("show_chart", "Show the chart", default=True),
     ),
     outputs=(fw.Output("chance", "Chance of success"), fw.Output("effect", "Effect")),
-    compute=compute,
+    compute=_compute,
+    answer=_summary,  # the summary output; handoffs=_next adds hand-off links under it
     uses=("rules_core.checks.success_chance", "rules_core.checks.effect"),
     rules=(CHECK, EFFECT),  # the links shown under every result
 )

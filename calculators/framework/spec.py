@@ -37,7 +37,6 @@ __all__ = [
     "Step",
     "TextInput",
     "answer",
-    "answered",
     "evaluate",
     "on_field",
 ]
@@ -334,39 +333,27 @@ def answer(result: Result, summary: str, *handoffs: Handoff) -> Result:
     return replace(result, outputs={**result.outputs, SUMMARY: summary}, next=result.next + handoffs)
 
 
-def answered(
-    compute: Callable[[Mapping[str, Any]], Result],
-    summary: Callable[[Mapping[str, Any], Mapping[str, str]], str],
-    handoffs: Callable[[Mapping[str, Any], Mapping[str, str]], tuple[Handoff, ...]] | None = None,
-) -> Callable[[Mapping[str, Any]], Result]:
-    """``compute``, then the answer in words ``summary(values, outputs)`` and the hand-offs
-    ``handoffs(values, outputs)``; a calculator writes ``compute = fw.answered(_compute, _summary)``."""
-
-    def run(values: Mapping[str, Any]) -> Result:
-        result = compute(values)
-        more = handoffs(values, result.outputs) if handoffs is not None else ()
-        return answer(result, summary(values, result.outputs), *more)
-
-    run.__doc__ = compute.__doc__
-    return run
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Calculator:
     """A calculator declaration: the single source for its form, validation and result.
 
     ``compute`` receives the parsed values by key and returns a :class:`Result`;
     a ``ValueError`` it raises is shown on the form, or beside a field when it is a
-    :class:`FieldError` (see :func:`on_field`). ``uses`` names the ``rules_core``
-    functions it calls (documentation and tests).
+    :class:`FieldError` (see :func:`on_field`). ``answer(values, outputs)`` words the result in one
+    line (the :data:`SUMMARY` output) and ``handoffs(values, outputs)`` gives the :class:`Handoff` links
+    under it. ``uses`` names the ``rules_core`` functions it calls (documentation and tests).
     """
 
-    name: str
     title: str
     summary: str
     inputs: tuple[Input, ...]
     outputs: tuple[Output, ...]
     compute: Callable[[Mapping[str, Any]], Result]
+    answer: Callable[[Mapping[str, Any], Mapping[str, str]], str] | None = None
+    handoffs: Callable[[Mapping[str, Any], Mapping[str, str]], tuple[Handoff, ...]] | None = None
+    name: str = ""
+    """The name in markers, URLs and ``data-calculator``; by default the name of the module that defines
+    ``compute`` (``calculators/<name>.py``, the name the registry finds it under)."""
     uses: tuple[str, ...] = ()
     rules: tuple[RuleLink, ...] = ()
     note: str = ""
@@ -382,6 +369,8 @@ class Calculator:
     Effect is given): a mistake there is still marked, but no longer blanks the answer."""
 
     def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", self.compute.__module__.rpartition(".")[2])
         keys = [i.key for i in self.inputs]
         if len(set(keys)) != len(keys):
             raise ValueError(f"{self.name}: duplicate input keys")
@@ -399,6 +388,16 @@ class Calculator:
     def defaults(self) -> dict[str, str]:
         """Every input's default, written as form text."""
         return {i.key: i.to_text(i.default) for i in self.inputs}
+
+    def run(self, values: Mapping[str, Any]) -> Result:
+        """``compute``, then the answer in words and the hand-offs (:func:`answer`)."""
+        result = self.compute(values)
+        outputs = result.outputs
+        if self.handoffs is not None:
+            result = replace(result, next=result.next + self.handoffs(values, outputs))
+        if self.answer is not None:
+            result = answer(result, self.answer(values, outputs))
+        return result
 
 
 @dataclass(frozen=True)
@@ -440,7 +439,7 @@ def evaluate(calc: Calculator, raw: Mapping[str, str | None] | None = None) -> E
     for key in errors:  # a field the answer does not read: computed as if left at its default
         values[key] = _default_value(calc.input(key))
     try:
-        result = calc.compute(values)
+        result = calc.run(values)
     except FieldError as exc:
         if exc.field in texts:
             return Evaluation(calc, texts, values, {**errors, exc.field: str(exc)})

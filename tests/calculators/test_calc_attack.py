@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
+import _calc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,10 +94,7 @@ def test_the_table_reading_needs_the_best_physical_characteristic() -> None:
     cover=st.integers(0, 3),
     skill=st.integers(0, 3),
     conditions=st.integers(0, 2),
-    count=st.integers(1, 3),
-    sides=st.sampled_from([3, 6]),
-    armor=st.integers(0, 4),
-    rate=st.integers(0, 3),
+    **_calc.SMALL_HIT,
     hp=st.integers(6, 30),
 )
 def test_every_step_agrees_with_the_effect_mitigation_and_damage_calculators(

@@ -12,6 +12,7 @@ import re
 from html import unescape
 from urllib.parse import parse_qsl, urlsplit
 
+import _calc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,11 +49,8 @@ def outs(result: dict[str, object]) -> dict[str, str]:
     conditions=st.integers(0, 2),
     cover=st.integers(0, 3),
     skill=st.integers(0, 2),
-    count=st.integers(1, 3),
-    sides=st.sampled_from([3, 6]),
+    **_calc.SMALL_HIT,
     modifier=st.integers(-2, 2),
-    armor=st.integers(0, 4),
-    rate=st.integers(0, 3),
     hp=st.integers(6, 36),
     already=st.integers(0, 10),
     reading=st.sampled_from(["fractions_of_hp", "best_physical"]),
@@ -132,10 +130,7 @@ def _href(result: dict[str, object], name: str) -> str:
 @given(
     data=st.data(),
     effect=st.integers(0, 5),
-    count=st.integers(1, 3),
-    sides=st.sampled_from([3, 6]),
-    armor=st.integers(0, 4),
-    rate=st.integers(0, 3),
+    **_calc.SMALL_HIT,
     hp=st.integers(6, 36),
 )
 def test_your_hit_followed_to_the_damage_calculator_gives_the_same_answer(

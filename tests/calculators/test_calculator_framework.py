@@ -107,7 +107,7 @@ def test_a_text_input_enforces_its_length_and_reports_its_parser_message_beside_
 # ---------------------------------------------------------------- evaluate
 
 
-def _toy(compute):  # type: ignore[no-untyped-def]
+def _toy(compute, answer=None, handoffs=None):  # type: ignore[no-untyped-def]
     return Calculator(
         name="toy",
         title="Toy",
@@ -115,6 +115,8 @@ def _toy(compute):  # type: ignore[no-untyped-def]
         inputs=(IntInput("a", "A", 1, 0, 9), IntInput("b", "B", 2, 0, 9)),
         outputs=(Output("sum", "Sum"), Output("note", "Note")),
         compute=compute,
+        answer=answer,
+        handoffs=handoffs,
     )
 
 
@@ -169,7 +171,11 @@ def test_a_result_with_an_undeclared_output_is_a_programming_error() -> None:
 def test_duplicate_input_keys_are_rejected_at_declaration() -> None:
     with pytest.raises(ValueError, match="duplicate input"):
         Calculator(
-            "x", "X", "", (IntInput("a", "A", 0, 0, 1), IntInput("a", "A", 0, 0, 1)), (), lambda v: Result({})
+            title="X",
+            summary="",
+            inputs=(IntInput("a", "A", 0, 0, 1), IntInput("a", "A", 0, 0, 1)),
+            outputs=(),
+            compute=lambda v: Result({}),
         )
 
 
@@ -285,9 +291,9 @@ def test_every_calculator_answers_its_defaults_in_one_line_of_words(name: str) -
 
 
 def test_the_summary_is_an_output_when_the_calculator_words_it_and_hidden_without_a_result() -> None:
-    from calculators.framework.spec import SUMMARY, answered
+    from calculators.framework.spec import SUMMARY
 
-    toy = _toy(answered(lambda v: Result({"sum": str(v["a"] + v["b"])}), lambda v, out: f"Sum {out['sum']}."))
+    toy = _toy(lambda v: Result({"sum": str(v["a"] + v["b"])}), answer=lambda v, out: f"Sum {out['sum']}.")
     assert payload(evaluate(toy))["outputs"][SUMMARY] == "Sum 3."
     bad = evaluate(toy, {"a": "x"})
     assert payload(bad)["outputs"][SUMMARY] == payload(bad)["summary"] == EMPTY_OUTPUT
@@ -325,3 +331,23 @@ def test_hand_offs_are_links_with_the_results_numbers() -> None:
     assert "data-handoff" not in answer["details"]  # the links sit under the answer, before any chart
     page = render_calculator(evaluate(toy), "../../")
     assert page.index("data-summary") < page.index("data-next") < page.index("data-details")
+
+
+def test_a_calculator_is_named_after_the_module_that_defines_its_compute() -> None:
+    from calculators.examples import check_effect
+
+    assert check_effect.CALCULATOR.name == "check_effect"
+    assert [registry.get(name).name for name in NAMES] == list(NAMES)
+    assert _toy(lambda v: Result({})).name == "toy"  # a name given stands
+
+
+def test_hand_offs_read_the_computed_outputs_with_or_without_an_answer_in_words() -> None:
+    from calculators.framework.spec import SUMMARY, Handoff
+
+    def onward(values, out):  # type: ignore[no-untyped-def]
+        return (Handoff(f"carry {out['sum']}", "calculators/effect.md", (("modifier", out["sum"]),)),)
+
+    plain = _toy(lambda v: Result({"sum": "3"}), handoffs=onward).run({"a": 1, "b": 2})
+    assert plain.next == onward({}, {"sum": "3"}) and SUMMARY not in plain.outputs
+    worded = _toy(lambda v: Result({"sum": "3"}), answer=lambda v, out: "Three.", handoffs=onward).run({})
+    assert worded.next == plain.next and worded.outputs == {"sum": "3", SUMMARY: "Three."}
