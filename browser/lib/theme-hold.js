@@ -45,29 +45,48 @@ function handOver() {
 // The theme's instant navigation writes every relative address of the page as an absolute one
 // (element.href = element.href): for a stylesheet that is a new sheet, so the whole page is styled
 // again inside the theme's first task (about 20 ms of a phone's main thread on a calculator page, at 4x
-// throttling 80 ms of blocking time). Done here for the stylesheets, in a task of its own before the
-// theme's script, so the theme finds them absolute and leaves them alone.
+// throttling 80 ms of blocking time), and the old sheet is dropped at once: the page shows without
+// its styles until the new one has come (on a slow link a jump the player sees). Done here before the
+// theme's script, without the gap: each relative stylesheet gets an absolute copy beside it, and goes
+// once the copy has loaded; the theme then finds them absolute and leaves them alone.
 const ABSOLUTE = /^(?:[a-z]+:)?\/\//i;
+const SWAP_WAIT_MS = 3000; // a stylesheet that never answers does not hold the theme for good
 
 function absoluteStylesheets() {
+  const swaps = [];
   for (const link of document.querySelectorAll('link[rel="stylesheet"][href]')) {
-    if (!ABSOLUTE.test(link.getAttribute("href"))) link.setAttribute("href", link.href);
+    if (ABSOLUTE.test(link.getAttribute("href"))) continue;
+    const copy = link.cloneNode(false);
+    copy.setAttribute("href", link.href);
+    swaps.push(
+      new Promise((done) => {
+        const swap = () => {
+          link.remove();
+          done();
+        };
+        copy.addEventListener("load", swap, { once: true });
+        copy.addEventListener("error", swap, { once: true });
+      }),
+    );
+    link.after(copy);
   }
+  return Promise.race([Promise.all(swaps), new Promise((done) => setTimeout(done, SWAP_WAIT_MS))]);
 }
 
 function startTheme() {
   const held = theme.held;
   if (!held) return;
   theme.held = null;
-  absoluteStylesheets();
-  // After the frame that styles the page with them (or soon, in a tab that draws no frames).
+  // After the frame that styles the page with the copies (or soon, in a tab that draws no frames).
   let loaded = false;
   const load = () => {
     if (!loaded) loadTheme(held);
     loaded = true;
   };
-  requestAnimationFrame(() => setTimeout(load, 0));
-  setTimeout(load, 250);
+  absoluteStylesheets().then(() => {
+    requestAnimationFrame(() => setTimeout(load, 0));
+    setTimeout(load, 250);
+  });
 }
 
 function loadTheme(held) {
