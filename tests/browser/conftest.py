@@ -12,7 +12,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
   ``pytest.mark.returning_visit``, one context shared by the module's tests (a returning visitor's
   engine, restored from its memory snapshot: far cheaper), but for tests marked ``first_visit``
   (``nothing_stored`` empties its storage before each test: for modules whose tests each want none);
-  a fresh context registers no service worker unless the test is marked ``offline_copy``;
+  a context registers no service worker (saves no offline copy) unless the test (for a fresh
+  context) or the module (for its shared one) is marked ``offline_copy``;
   the loader's warm start is off (``window.mnemeLoaderConfig``; a test may set its own);
   ``window.__mnemeSitemapIn`` marks when the
   theme has its sitemap (``wait_instant_navigation``).
@@ -176,11 +177,19 @@ def nothing_stored(context: Any, site_url: str) -> None:
         clear_storage(context, site_url)
 
 
+NO_OFFLINE_COPY_JS = "window.mnemeOfflineConfig = { register: false };"
+"""Set before the site's scripts: the service worker is not registered, so no offline copy is saved."""
+
+
 @pytest.fixture(scope="module")
-def _returning_context(browser: Any, site_url: str) -> Iterator[ModuleVisit]:
-    """One context for a whole test module: after its first test the engine is a returning visitor's."""
+def _returning_context(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iterator[ModuleVisit]:
+    """One context for a whole test module: after its first test the engine is a returning visitor's.
+    It saves no offline copy unless the module is marked ``offline_copy`` (17 MB copied into Cache
+    Storage beside the module's first engine start: CPU a module that never goes offline need not pay)."""
     log = [PageLog()]
     visit = ModuleVisit(_new_context(browser, site_url, lambda: log[0], routed=False), log)
+    if not request.node.get_closest_marker("offline_copy"):
+        visit.context.add_init_script(NO_OFFLINE_COPY_JS)
     _SHARED.append(visit.context)
     yield visit
     _SHARED.remove(visit.context)
@@ -195,10 +204,11 @@ def _uses_module_context(node: Any) -> bool:
 def context(request: pytest.FixtureRequest, browser: Any, site_url: str, page_log: PageLog) -> Iterator[Any]:
     """A fresh context (a first visit: cold caches, no service worker, the engine booted from nothing);
     in a module marked ``returning_visit``, the module's one context instead (a returning visit: the
-    service worker, the cached files and the engine's memory snapshot of the module's earlier tests),
+    cached files, the engine's memory snapshot of the module's earlier tests, and the service worker if
+    the module is marked ``offline_copy``),
     except for a test marked ``first_visit``. A test there must leave no storage behind that matters.
     A fresh context saves no offline copy (the service worker is not registered) unless the test is
-    marked ``offline_copy``."""
+    marked ``offline_copy``; a module's shared one, unless the module is."""
     node = request.node
     if _uses_module_context(node):
         visit: ModuleVisit = request.getfixturevalue("_returning_context")
@@ -211,8 +221,8 @@ def context(request: pytest.FixtureRequest, browser: Any, site_url: str, page_lo
     ctx = _new_context(browser, site_url, lambda: page_log)
     if not node.get_closest_marker("offline_copy"):
         # No offline copy saved in the background (17 MB into Cache Storage: CPU every test would pay);
-        # the offline tests, the returning visits and the tests marked offline_copy keep it.
-        ctx.add_init_script("window.mnemeOfflineConfig = { register: false };")
+        # the offline tests and the tests and modules marked offline_copy keep it.
+        ctx.add_init_script(NO_OFFLINE_COPY_JS)
     yield ctx
     ctx.close()
 

@@ -23,7 +23,8 @@ from _site import ROOT
 from ._forms import follow_link
 from .conftest import wait_ready
 
-pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
+# offline_copy: the offline mark ("Saving for offline use", "Available offline") is checked too.
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit, pytest.mark.offline_copy]
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VIEWS = [(1280, "light"), (360, "light"), (360, "dark"), (1280, "dark")]

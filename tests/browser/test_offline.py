@@ -299,6 +299,14 @@ def replace_snapshot(visit_result: dict[str, Any], body_js: str) -> str:
     return key
 
 
+@pytest.fixture
+def engine_only(visit: Visit) -> Visit:
+    """``visit`` without the offline copy: the engine's memory snapshot is the engine's own (Cache
+    Storage, written by its worker), so these tests need no service worker saving 17 MB beside it."""
+    visit.context.add_init_script("window.mnemeOfflineConfig = { register: false };")
+    return visit
+
+
 def engine_visit(visit: Visit, python_outputs: Any, **params: Any) -> dict[str, Any]:
     """Open the Effect calculator in a new tab of the same browser; its engine's boot timings."""
     page = visit.new_page()
@@ -313,8 +321,9 @@ def engine_visit(visit: Visit, python_outputs: Any, **params: Any) -> dict[str, 
 
 
 def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
-    visit: Visit, python_outputs: Any
+    engine_only: Visit, python_outputs: Any
 ) -> None:
+    visit = engine_only
     first = engine_visit(visit, python_outputs, modifier=2, roll=9)
     assert first["snapshot"] == "scheduled"  # taken once the engine is idle
     keys = first["page"].evaluate(SNAPSHOT_STORED_JS)
@@ -329,8 +338,9 @@ def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
 
 
 def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
-    visit: Visit, python_outputs: Any
+    engine_only: Visit, python_outputs: Any
 ) -> None:
+    visit = engine_only
     first = engine_visit(visit, python_outputs, modifier=1)
     # Well formed as worker.js stores it ("MNS2", length, 16 pages of 64 KiB), memory of 7s.
     replace_snapshot(
@@ -351,7 +361,8 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
     assert later["snapshot"] == "none"
 
 
-def test_an_unreadable_snapshot_is_ignored_and_replaced(visit: Visit, python_outputs: Any) -> None:
+def test_an_unreadable_snapshot_is_ignored_and_replaced(engine_only: Visit, python_outputs: Any) -> None:
+    visit = engine_only
     first = engine_visit(visit, python_outputs, modifier=1)
     key = replace_snapshot(first, "new Uint8Array(1 << 20).fill(7)")  # not even a header
     first["page"].close()

@@ -36,6 +36,7 @@ from ._table import (
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.returning_visit,
+    pytest.mark.offline_copy,  # the tracker offline once visited: the service worker's copy
     pytest.mark.own_page,
     pytest.mark.usefixtures("nothing_stored"),
 ]
