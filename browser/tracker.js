@@ -274,9 +274,9 @@ function startTracker() {
       const handed = mark ? await handoff.read() : null;
       let base = fight.latest(view.tracker, handed, mark);
       let next = await call("tracker_action", { tracker: base.tracker, action });
-      const now = fight.latest(view.tracker, handed, mark).text;
-      if (now !== base.text && now !== null) {
-        base = fight.latest(view.tracker, handed, mark);
+      const now = fight.latest(view.tracker, handed, mark);
+      if (now.text !== base.text && now.text !== null) {
+        base = now;
         next = await call("tracker_action", { tracker: base.tracker, action });
       }
       const said = T.same(next.tracker.log, base.tracker.log) ? "" : next.tracker.log[next.tracker.log.length - 1] || "";

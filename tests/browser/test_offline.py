@@ -20,7 +20,7 @@ from _site import SUB_PATH, SiteServer
 
 from sitebuild import offline
 
-from .conftest import outputs, wait_ready
+from .conftest import NO_OFFLINE_COPY_JS, outputs, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -303,7 +303,7 @@ def replace_snapshot(visit_result: dict[str, Any], body_js: str) -> str:
 def engine_only(visit: Visit) -> Visit:
     """``visit`` without the offline copy: the engine's memory snapshot is the engine's own (Cache
     Storage, written by its worker), so these tests need no service worker saving 17 MB beside it."""
-    visit.context.add_init_script("window.mnemeOfflineConfig = { register: false };")
+    visit.context.add_init_script(NO_OFFLINE_COPY_JS)
     return visit
 
 
