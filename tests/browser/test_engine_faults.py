@@ -258,16 +258,19 @@ def test_a_download_cut_midway_goes_on_by_itself_from_what_had_arrived(
         wait_ready(form)  # no Retry pressed
         assert outputs(form) == python_outputs("effect", modifier=2)
         engine = stats(page)
-        assert engine["retries"] == 2 and engine["engineStarts"] == 3 and engine["restarts"] == 0, engine
         sends = [(s.status, s.range, s.bytes, s.whole) for s in server.log if s.path == rel]
-        assert [(status, bool(asked), whole) for status, asked, _, whole in sends] == [
-            (200, False, False),
-            (200, False, False),
-            (206, True, True),
-        ], sends
-        # The range starts where the bytes kept end and brings exactly the rest, less than the whole.
-        start = int(sends[2][1].removeprefix("bytes=").removesuffix("-"))
-        assert start + sends[2][2] == size and sends[2][2] < compressed, (start, sends)
+        # The two faults planned: the early cut asks for the whole file again, the late stall for the
+        # rest. (On a starved machine the worker may read nothing for the 4 s of stillness while bytes
+        # wait, and try once more: a range too, from what had arrived, or whole when early.)
+        assert engine["retries"] >= 2 and len(sends) >= 3 and engine["restarts"] == 0, (engine, sends)
+        assert engine["engineStarts"] == engine["retries"] + 1, engine
+        kinds = [(status, bool(asked)) for status, asked, _, _ in sends]
+        assert kinds[:2] == [(200, False), (200, False)], sends
+        assert set(kinds) <= {(200, False), (206, True)}, sends
+        assert sends[-1][0] == 206 and sends[-1][3], sends
+        # The last range starts where the bytes kept end and brings exactly the rest, less than the whole.
+        start = int(sends[-1][1].removeprefix("bytes=").removesuffix("-"))
+        assert start + sends[-1][2] == size and sends[-1][2] < compressed, (start, sends)
         # The others had all arrived: asked for once, whatever the restarts.
         for other in ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib"):
             asked = [s for s in server.log if other in s.path.rsplit("/", 1)[-1] and s.status == 200]
