@@ -263,10 +263,10 @@ function startTracker() {
       return T.writeText(ANCHOR_KEY, made) ? "" : made;
     }
 
-    // Hand on what this turn wrote over `baseText`, before the lock passes to another tab.
-    async function handOnSaved(handed, baseText, mark) {
-      const written = T.readText(KEY);
-      if (written !== null && mark) await handoff.write(handOn(handed, baseText, written, mark));
+    // Hand on the fight this turn left (`written`: what it wrote over `baseText`, by default) with
+    // the undo stack as it left it, before the lock passes to another tab.
+    async function handOnSaved(handed, baseText, mark, written = T.readText(KEY)) {
+      if (written !== null && mark) await handoff.write(handOn(handed, baseText, written, mark, T.readText(UNDO_KEY)));
     }
 
     async function applyAction(action) {
@@ -281,7 +281,7 @@ function startTracker() {
       }
       const said = T.same(next.tracker.log, base.tracker.log) ? "" : next.tracker.log[next.tracker.log.length - 1] || "";
       const what = actionWords(said, action, base.tracker);
-      const problem = fight.save(next.tracker, base.tracker, what);
+      const problem = fight.save(next.tracker, base.tracker, what, handed, mark);
       if (!problem) {
         keeper.saved();
         await handOnSaved(handed, base.text, mark);
@@ -291,7 +291,11 @@ function startTracker() {
     }
 
     async function applyUndo() {
-      const stack = fight.undoStack();
+      // The stack as the last turn left it, even when this tab has not yet heard that turn's writes.
+      const mark = anchor();
+      const handed = mark ? await handoff.read() : null;
+      const baseText = fight.latest(view ? view.tracker : null, handed, mark).text;
+      const stack = fight.undoStack(handed, mark);
       if (!stack.length) {
         status.textContent = "Nothing to undo.";
         return;
@@ -306,6 +310,7 @@ function startTracker() {
         if (!error.refused) throw error;
         // One unreadable step never blocks the others: it is kept aside and the next Undo goes on.
         const problem = fight.setAsideUndo(entry, stack);
+        if (!problem) await handOnSaved(handed, baseText, mark, baseText);
         alert.textContent = problem
           ? `Cannot undo: that step could not be read (${error.message}) and ${problem}.`
           : `That undo step could not be read (${error.message}); it is kept aside below. Undo again for the step before it.`;
@@ -313,9 +318,6 @@ function startTracker() {
         if (view) render(view);
         return;
       }
-      const mark = anchor();
-      const handed = mark ? await handoff.read() : null;
-      const baseText = fight.latest(view ? view.tracker : null, handed, mark).text;
       const problem = fight.restore(back.tracker, stack);
       if (!problem) await handOnSaved(handed, baseText, mark);
       render(back);

@@ -14,24 +14,36 @@ import { isObject } from "./documents.js";
 export const MAX_UNDO = 30;
 export const HANDED_STAMPS = 20; // the stamps of the texts before the one handed on, newest last
 
-// Which text of the fight is the latest: `text` (this tab's localStorage) or the one the last turn
-// handed on, `handed` ({anchor, text, stamps}). The handed text wins when `text` is one of those it
-// was made after (this tab has not heard the last writes yet); a text it does not know was written
-// by something else (a tab of an older version) and wins. `anchor` names this device's stored data:
-// a record from before storage was cleared is not used.
-export function freshest(text, handed, anchor) {
-  if (text === null || !anchor || !isObject(handed) || handed.anchor !== anchor) return text;
-  if (typeof handed.text !== "string" || !Array.isArray(handed.stamps)) return text;
-  return handed.stamps.includes(textStamp(text)) ? handed.text : text;
+// Whether the record the last turn handed on (`handed`: {anchor, text, stamps, undo}) is as new as
+// this tab's stored fight `text` or newer: `text` is the handed text or one it was made after. A text
+// it does not know was written by something else (a tab of an older version) and is newer. `anchor`
+// names this device's stored data: a record from before storage was cleared is never used.
+function handedCovers(text, handed, anchor) {
+  if (text === null || !anchor || !isObject(handed) || handed.anchor !== anchor) return false;
+  if (typeof handed.text !== "string" || !Array.isArray(handed.stamps)) return false;
+  return handed.stamps.includes(textStamp(text));
 }
 
-// The record to hand on after writing `written` over `base` (the text the turn started from).
-export function handOn(handed, base, written, anchor, max = HANDED_STAMPS) {
+// Which text of the fight is the latest: `text` (this tab's localStorage) or the handed one.
+export function freshest(text, handed, anchor) {
+  return handedCovers(text, handed, anchor) ? handed.text : text;
+}
+
+// Which text of the undo stack goes with the latest fight: the handed one wherever the handed fight
+// is this tab's or newer (the stack is written after the fight, so this tab's copy of it can lag
+// even once the fight has arrived), else `undoText` (this tab's).
+export function freshestUndo(text, undoText, handed, anchor) {
+  return handedCovers(text, handed, anchor) && typeof handed.undo === "string" ? handed.undo : undoText;
+}
+
+// The record to hand on after writing `written` over `base` (the text the turn started from), with
+// the undo stack's text as the turn left it (`undo`, null when there is none).
+export function handOn(handed, base, written, anchor, undo = null, max = HANDED_STAMPS) {
   const usable = isObject(handed) && handed.anchor === anchor && Array.isArray(handed.stamps);
   const stamps = usable ? handed.stamps.filter((s) => typeof s === "string") : [];
   if (base !== null && stamps[stamps.length - 1] !== textStamp(base)) stamps.push(textStamp(base));
-  stamps.push(textStamp(written));
-  return { anchor, text: written, stamps: stamps.slice(-max) };
+  if (stamps[stamps.length - 1] !== textStamp(written)) stamps.push(textStamp(written));
+  return { anchor, text: written, stamps: stamps.slice(-max), undo: typeof undo === "string" ? undo : null };
 }
 
 // Whether an undo entry holds something shaped like a tracker (the rules engine checks the rest).
@@ -53,12 +65,18 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
   // Whether `text` (read from storage) is a tracker this tab has not drawn.
   const isNews = (text) => text !== null && text !== basedOn;
 
-  // The undo stack, oldest first. Entries that cannot be read are kept aside and taken out of it;
-  // a stack that is not a list at all is kept aside whole. Left as it is when it cannot be kept.
-  function undoStack() {
-    const text = storage.readText(undoKey);
+  // The undo stack, oldest first: this tab's, or the one handed on with the fight (see
+  // `freshestUndo`). Entries that cannot be read are kept aside and taken out of it; a stack that is
+  // not a list at all is kept aside whole. Left as it is when it cannot be kept.
+  function undoStack(handed = null, anchor = "") {
+    const text = freshestUndo(storage.readText(key), storage.readText(undoKey), handed, anchor);
     if (text === null || text === "") return [];
-    const stack = storage.readJson(undoKey);
+    let stack;
+    try {
+      stack = JSON.parse(text);
+    } catch (_) {
+      stack = undefined;
+    }
     if (!Array.isArray(stack)) {
       if (storage.keepBackup(undoKey, text)) storage.removeKey(undoKey);
       return [];
@@ -92,13 +110,14 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
     return tracker && typeof tracker === "object" ? { text, tracker } : { text: basedOn, tracker: shown };
   }
 
-  // Write the tracker and push `before` on the undo stack, both read afresh; "" or why not.
-  function save(tracker, before, what) {
+  // Write the tracker and push `before` on the undo stack, both read afresh (the stack as handed on
+  // when that is newer: see `undoStack`); "" or why not.
+  function save(tracker, before, what, handed = null, anchor = "") {
+    const stack = before ? undoStack(handed, anchor) : []; // read before the fight it goes with is written over
     const problem = storage.writeJson(key, tracker);
     if (problem) return problem;
     seeStored();
     if (before) {
-      const stack = undoStack();
       stack.push({ tracker: before, what });
       if (storage.writeJson(undoKey, stack.slice(-maxUndo))) {
         return "the change is saved but cannot be undone after a reload";

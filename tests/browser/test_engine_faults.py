@@ -214,6 +214,59 @@ def test_a_slow_link_gets_an_engine_with_its_progress_beside_the_answer_until_it
     assert form.locator("[data-engine-progress]").count() == 0
 
 
+# Each moment the page's stylesheets change: how many are in force, and whether the theme has started.
+SHEETS_LOG = """window.__sheets = [];
+const note = () => {
+  const theme = !!(window.document$ && !window.document$.mnemeStandIn);
+  const now = { sheets: document.styleSheets.length, theme };
+  const last = window.__sheets[window.__sheets.length - 1];
+  if (!last || last.sheets !== now.sheets || last.theme !== now.theme) window.__sheets.push(now);
+};
+new MutationObserver(note).observe(document, { childList: true, subtree: true, attributes: true });
+const frame = () => {
+  note();
+  requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+document.addEventListener("load", note, true);"""
+
+
+@pytest.mark.first_visit
+def test_a_reading_page_on_a_slow_link_keeps_its_styles_while_the_theme_starts(
+    page: Any, context: Any
+) -> None:
+    """The theme writes each relative stylesheet address again as an absolute one when it starts; on a
+    calculator page setting a sheet's address once dropped it until it had loaded again (an unstyled
+    moment on a slow link). On a reading page, with every sheet loaded again over the slow link (no
+    cache), the page never has one sheet less while the theme starts, and the theme then runs."""
+    page.set_viewport_size(PHONE)
+    page.add_init_script(SHEETS_LOG)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 150, "downloadThroughput": 150_000, "uploadThroughput": 100_000},
+    )
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})  # each sheet loaded again shares the link
+    page.goto("rules/checks/")
+    page.wait_for_function("() => window.document$ && !window.document$.mnemeStandIn", timeout=60_000)
+    page.wait_for_timeout(1500)  # the theme's own start, then a moment
+    seen = page.evaluate("window.__sheets")
+    counts = [s["sheets"] for s in seen]
+    styled = counts[-1]  # the page's sheets (each with its absolute copy beside it for a moment)
+    first = counts.index(styled)
+    assert styled >= 3 and min(counts[first:]) >= styled, seen  # never one sheet less once styled
+    assert seen[-1]["theme"] and not seen[first]["theme"], seen  # the theme started once styled
+    hrefs = page.eval_on_selector_all('link[rel="stylesheet"]', "ls => ls.map((l) => l.getAttribute('href'))")
+    assert hrefs and all(h.startswith("http") for h in hrefs), hrefs
+    assert page.evaluate("document.documentElement.classList.contains('js')")
+    # The theme runs: instant navigation shows the next page without a reload.
+    page.evaluate("window.__kept = 1")
+    page.eval_on_selector('.md-content a[href*="/rules/actions/"]', "a => a.click()")
+    page.wait_for_url("**/rules/actions/**", timeout=60_000)
+    assert page.evaluate("window.__kept") == 1
+
+
 STATUS_LOG = """window.__statuses = [];
 document.addEventListener("DOMContentLoaded", () => {
   const status = document.querySelector("form[data-calculator] [data-status]");
@@ -258,16 +311,19 @@ def test_a_download_cut_midway_goes_on_by_itself_from_what_had_arrived(
         wait_ready(form)  # no Retry pressed
         assert outputs(form) == python_outputs("effect", modifier=2)
         engine = stats(page)
-        assert engine["retries"] == 2 and engine["engineStarts"] == 3 and engine["restarts"] == 0, engine
         sends = [(s.status, s.range, s.bytes, s.whole) for s in server.log if s.path == rel]
-        assert [(status, bool(asked), whole) for status, asked, _, whole in sends] == [
-            (200, False, False),
-            (200, False, False),
-            (206, True, True),
-        ], sends
-        # The range starts where the bytes kept end and brings exactly the rest, less than the whole.
-        start = int(sends[2][1].removeprefix("bytes=").removesuffix("-"))
-        assert start + sends[2][2] == size and sends[2][2] < compressed, (start, sends)
+        # The two faults planned: the early cut asks for the whole file again, the late stall for the
+        # rest. (On a starved machine the worker may read nothing for the 4 s of stillness while bytes
+        # wait, and try once more: a range too, from what had arrived, or whole when early.)
+        assert engine["retries"] >= 2 and len(sends) >= 3 and engine["restarts"] == 0, (engine, sends)
+        assert engine["engineStarts"] == engine["retries"] + 1, engine
+        kinds = [(status, bool(asked)) for status, asked, _, _ in sends]
+        assert kinds[:2] == [(200, False), (200, False)], sends
+        assert set(kinds) <= {(200, False), (206, True)}, sends
+        assert sends[-1][0] == 206 and sends[-1][3], sends
+        # The last range starts where the bytes kept end and brings exactly the rest, less than the whole.
+        start = int(sends[-1][1].removeprefix("bytes=").removesuffix("-"))
+        assert start + sends[-1][2] == size and sends[-1][2] < compressed, (start, sends)
         # The others had all arrived: asked for once, whatever the restarts.
         for other in ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib"):
             asked = [s for s in server.log if other in s.path.rsplit("/", 1)[-1] and s.status == 200]

@@ -3,7 +3,8 @@
 Each test replays faults a hostile pass found, in as few page visits as it can:
 
 - Taps: "Next turn" tapped twice 150 ms apart advances one turn; "Add my character" tapped twice
-  adds one; 15 hits from each of two tabs of one browser, fired at the same moments, all land.
+  adds one; 15 hits from each of two tabs of one browser, fired at the same moments, all land, each
+  with its own undo step, and Undo in either tab then takes back the newest step.
 - Two tabs each adding a skill to one character at the same moment keep both skills.
 - "Save damage taken" on a calculator reaches the draft a character page keeps waiting (a field
   left invalid): the draft, once fixed, keeps the saved damage instead of reverting it.
@@ -154,6 +155,23 @@ def test_two_tabs_hits_all_land(page: Any, context: Any) -> None:
             expect(tab.locator(f'[data-combatant="{cid}"] [data-damage]')).to_have_text(
                 "30 damage", timeout=STEP_MS
             )
+
+    # Every hit left its own undo step (the stack goes from turn to turn with the fight): 30 steps,
+    # each taken before a different hit, so the fight's total damage differs from step to step.
+    def totals_before() -> list[int]:
+        steps = json.loads(stored(page, UNDO) or "[]")
+        return [sum(c["damage"] for c in step["tracker"]["combatants"]) for step in steps]
+
+    before = totals_before()
+    assert len(before) == 30, before
+    assert len(set(before)) == 30 and min(before) == 0, before
+    # Undo in one tab, then in the other: each takes back the newest step left, whichever tab made it.
+    for tab, left in ((other, 29), (page, 28)):
+        tab.locator('[data-action="undo"]').click()
+        idle(tab)
+        settled(page, lambda: len(totals_before()), left)
+        want_total = before[left]
+        settled(page, lambda: sum(c["damage"] for c in stored_fight(page)["combatants"]), want_total)
     other.close()
 
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createStorage } from "../../browser/lib/storage.js";
-import { actionWords, createTrackerStore, describeAction, freshest, HANDED_STAMPS, handOn, MAX_UNDO, undoEntry, unsavedDamage } from "../../browser/lib/tracker-store.js";
+import { actionWords, createTrackerStore, describeAction, freshest, freshestUndo, HANDED_STAMPS, handOn, MAX_UNDO, undoEntry, unsavedDamage } from "../../browser/lib/tracker-store.js";
 import { MemoryStorage } from "./_fakes.mjs";
 
 function setUp(entries = {}) {
@@ -124,6 +124,41 @@ describe("the fight handed from one turn to the next", () => {
     assert.equal(freshest(text(1), handed, ""), text(1));
     assert.equal(freshest(text(1), { anchor: "old", text: 3, stamps: "x" }, "old"), text(1));
     assert.equal(freshest(text(1), null, "old"), text(1));
+  });
+
+  test("the undo stack goes with the handed fight, even where this tab has the fight but not the stack yet", () => {
+    const stackOf = (...ns) => JSON.stringify(ns.map((n) => ({ tracker: round(n), what: `step ${n}` })));
+    const handed = handOn(null, text(1), text(2), "a", stackOf(1));
+    assert.equal(freshestUndo(text(1), "[]", handed, "a"), stackOf(1)); // both a write behind
+    assert.equal(freshestUndo(text(2), "[]", handed, "a"), stackOf(1)); // the fight arrived, the stack not yet
+    assert.equal(freshestUndo(text(7), stackOf(6), handed, "a"), stackOf(6)); // written by other means
+    assert.equal(freshestUndo(text(1), "[]", { ...handed, undo: undefined }, "a"), "[]"); // a record of an older version
+    assert.equal(freshestUndo(text(1), "[]", handed, "b"), "[]");
+  });
+
+  test("an action saved on a stale copy keeps the other tab's newest undo step under its own", () => {
+    const { local, fight } = setUp({ t: text(1), u: "[]" });
+    fight.see(text(1));
+    // The other tab's turn: round 1 -> 2, its undo step handed on; this tab has heard neither write.
+    const theirs = JSON.stringify([{ tracker: round(1), what: "their hit" }]);
+    const handed = handOn(null, text(1), text(2), "a", theirs);
+    const base = fight.latest(round(1), handed, "a");
+    assert.equal(fight.save(round(3), base.tracker, "my hit", handed, "a"), "");
+    assert.deepEqual(fight.undoStack(), [
+      { tracker: round(1), what: "their hit" },
+      { tracker: round(2), what: "my hit" },
+    ]);
+    const next = handOn(handed, base.text, local.getItem("t"), "a", local.getItem("u"));
+    assert.equal(next.undo, local.getItem("u"));
+    // Without the record the other tab's step would be lost: what the stale copy alone gives.
+    const { fight: alone } = setUp({ t: text(1), u: "[]" });
+    alone.save(round(3), round(1), "my hit");
+    assert.deepEqual(alone.undoStack(), [{ tracker: round(1), what: "my hit" }]);
+  });
+
+  test("a turn that wrote nothing new hands on without stamping the same text twice", () => {
+    const handed = handOn(null, text(1), text(2), "a");
+    assert.deepEqual(handOn(handed, text(2), text(2), "a").stamps, handed.stamps);
   });
 
   test("the record keeps the last HANDED_STAMPS stamps", () => {
