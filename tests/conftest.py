@@ -3,8 +3,9 @@
 - Every test under ``tests/browser/`` is marked ``browser``: ``pytest -m "not browser"`` is the fast
   suite and ``pytest -m browser`` the headless-Chromium one. With pytest-xdist (``--dist loadgroup``)
   each browser module goes to one of ``BROWSER_LANES`` lanes (one group each: one process, one
-  Chromium, its modules one after another), balanced by ``MODULE_SECONDS``; the fast tests fill the
-  other processes. Browser fixtures: ``tests/browser/conftest.py``.
+  Chromium, its modules one after another): the timing-bound ones at the normal CPU priority, the
+  others (``IDLE_MODULES``) and the fast tests at the idle priority. Browser fixtures:
+  ``tests/browser/conftest.py``.
 - ``site`` is the real site, built strictly once per test session on first use and shared by every test
   and every pytest-xdist process (``tests/_site.py``: ``SharedSite``); ``site_url`` is where it is served.
 - Hypothesis runs without its per-example deadline: speed is measured in ``bench/``, never asserted in
@@ -35,6 +36,8 @@ def pytest_configure(config: pytest.Config) -> None:
     global _SERVER
     if hasattr(config, "workerinput"):
         return
+    if config.getoption("dist", None) == "loadgroup":  # the lanes are groups: tell the processes
+        os.environ[IDLE_ENV] = "1"
     folder = Path(tempfile.mkdtemp(prefix="mneme-site-"))
     _SERVER = SiteServer(folder / "site")
     _SERVER.start()
@@ -43,6 +46,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     global _SERVER
+    if not hasattr(config, "workerinput"):
+        os.environ.pop(IDLE_ENV, None)
     shared = SharedSite.from_env()
     if _SERVER is None or shared is None:
         return
@@ -70,59 +75,70 @@ def site_url(site: Path) -> str:
     return _shared().url
 
 
-BROWSER_LANES = int(os.environ.get("MNEME_BROWSER_LANES", "1"))
+BROWSER_LANES = min(2, max(1, int(os.environ.get("MNEME_BROWSER_LANES", "2"))))
 """How many processes run browser tests side by side (``scripts/test`` starts one more for the fast
-tests); a module never spans two lanes (its shared tab boots the engine once). One by default: on a
-2-core machine two Chromiums beside the fast tests saved about 10 % of the wall time but starved the
-CPU enough for timing-bound tests (a tab's engine start, two tabs at once) to fail now and then."""
-MODULE_SECONDS = {
-    "test_a11y": 111,
-    "test_storage": 60,
-    "test_offline": 54,
-    "test_updates": 50,
-    "test_engine_faults": 48,
-    "test_loading": 42,
-    "test_table": 42,
-    "test_table_phones": 33,
-    "test_answer_first": 32,
-    "test_offline_copy": 31,
-    "test_nothing_lost": 27,
-    "test_effect_calculator": 25,
-    "test_rules_fidelity": 25,
-    "test_robustness": 20,
-    "test_calc_forms": 18,
-    "test_calc_comparison": 17,
-    "test_calc_tools": 17,
-    "test_calc_handoff": 15,
-    "test_early_start": 11,
-    "test_csp": 11,
-    "test_search": 9,
-    "test_palette": 8,
-    "test_calc_smoke": 7,
-    "test_rules_calculators": 6,
-    "test_recompute": 6,
-    "test_table_leftovers": 5,
-}
-"""Seconds each browser module took in a whole run on a quiet 2-core machine (``--durations=0`` summed
-per module, both lanes busy): only to balance the lanes. A module missing here counts as
-``DEFAULT_SECONDS``."""
-DEFAULT_SECONDS = 10
+tests); a module never spans two lanes (its shared tab boots the engine once). With two (the default)
+the first lane (``browser``) runs the modules with a check bound to time at the normal CPU priority, and
+the second (``browser-idle``) runs ``IDLE_MODULES`` with the fast tests at the idle priority
+(``yield_cpu``): they use only what the first lane leaves of the cores. Two lanes of equal priority
+starved the timing-bound tests (a tab's engine start, two tabs at once) until they failed now and then;
+one lane leaves most of a second core unused."""
+IDLE_MODULES = frozenset(
+    {
+        "test_a11y",
+        "test_calc_comparison",
+        "test_calc_forms",
+        "test_calc_handoff",
+        "test_calc_smoke",
+        "test_calc_tools",
+        "test_csp",
+        "test_recompute",
+        "test_rules_calculators",
+        "test_rules_fidelity",
+        "test_table",
+        "test_table_leftovers",
+    }
+)
+"""Browser modules with no check bound to time (no page timer waited out or raced, no answer due within
+a budget, no two tabs, no slow or cut link, no update or offline copy racing a deploy): each waits only
+for an answer, with a Playwright timeout of 5 s or more.
+A module not named here (a new one too) runs in the first lane, at the normal priority."""
+IDLE_LANE = "browser-idle"
+IDLE_ENV = "MNEME_IDLE_LANE"
+"""Set by the session's first process for pytest-xdist's processes when the lanes are groups (``--dist
+loadgroup``): each lane is then one process, and the first lane's runs it before anything else."""
 
 
 def browser_lanes(modules: list[str], lanes: int = BROWSER_LANES) -> dict[str, str]:
-    """Each module's lane (``browser``, ``browser-2``, ...): the longest module first, into the lane
-    with the least time so far; ties go to the earlier lane, so the same modules give the same lanes."""
-    names = ["browser", *(f"browser-{n}" for n in range(2, max(1, lanes) + 1))]
-    load = dict.fromkeys(names, 0)
-    lane_of: dict[str, str] = {}
-    for module in sorted(set(modules), key=lambda m: (-MODULE_SECONDS.get(m, DEFAULT_SECONDS), m)):
-        lane = min(names, key=lambda name: load[name])
-        lane_of[module] = lane
-        load[lane] += MODULE_SECONDS.get(module, DEFAULT_SECONDS)
-    return lane_of
+    """Each module's lane: ``browser``, or with two lanes ``browser-idle`` for ``IDLE_MODULES``."""
+    return {
+        module: IDLE_LANE if lanes > 1 and module in IDLE_MODULES else "browser" for module in set(modules)
+    }
 
 
 _LANES = browser_lanes([path.stem for path in BROWSER_DIR.glob("test_*.py")])
+
+
+def lane_of(item: pytest.Item) -> str | None:
+    """The browser lane of a test, or None for a fast test."""
+    return _LANES.get(item.path.stem, "browser") if BROWSER_DIR in item.path.parents else None
+
+
+def yield_cpu() -> None:
+    """This process, and every process and thread it starts from now on (Chromium and its renderers, a
+    site build), runs at the idle CPU priority (Linux ``SCHED_IDLE``): only when nothing at the normal
+    priority wants the core. Chromium sets its threads' ``nice`` values itself, so nice would not do."""
+    if hasattr(os, "sched_setscheduler") and os.sched_getscheduler(0) != os.SCHED_IDLE:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """In a pytest-xdist process (``--dist loadgroup``) with two browser lanes, a test outside the first
+    lane (the idle lane or a fast test) first moves its process to the idle priority (``yield_cpu``; the
+    first lane's process runs its whole lane before anything else, so it stays at the normal priority
+    while it does)."""
+    if BROWSER_LANES > 1 and os.environ.get(IDLE_ENV) and lane_of(item) != "browser":
+        yield_cpu()
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -131,7 +147,7 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     The lanes come from every browser module on disk, not from the selection: every process agrees."""
     if BROWSER_DIR in item.path.parents:
         item.add_marker(pytest.mark.browser)
-        item.add_marker(pytest.mark.xdist_group(_LANES.get(item.path.stem, "browser")))
+        item.add_marker(pytest.mark.xdist_group(lane_of(item)))
 
 
 def _sendable(text: str) -> str:
