@@ -55,6 +55,10 @@ WATCH_MIXES = """
 """
 
 
+COPY_MS = 120_000
+"""How long the offline copy of the whole site may take (a loaded machine has taken more than 30 s)."""
+
+
 @pytest.fixture(scope="module")
 def build_b(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The next deploy: the same site built again under another label (a new wheel, a new build)."""
@@ -210,7 +214,8 @@ def test_a_precache_with_a_missing_file_keeps_the_rest_says_what_failed_and_retr
         assert page.evaluate(OFFLINE_READY_JS) is not None  # the worker installs all the same
         mark = page.locator("[data-mneme-offline]")
         page.wait_for_function(
-            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'partial'"
+            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'partial'",
+            timeout=COPY_MS,
         )
         assert "1 of" in mark.inner_text() and "assets/offline/icon-512.png" in mark.inner_text()
         files = json.loads(re.search(r'"files":(\[.*?\])', (site_copy / "sw.js").read_text()).group(1))  # type: ignore[union-attr]
@@ -225,7 +230,8 @@ def test_a_precache_with_a_missing_file_keeps_the_rest_says_what_failed_and_retr
         missing.write_bytes(kept)
         page.click('[data-action="offline-retry"]')
         page.wait_for_function(
-            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'ready'"
+            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'ready'",
+            timeout=COPY_MS,
         )
         assert mark.inner_text() == "Available offline"
         assert page.evaluate(
@@ -236,7 +242,8 @@ def test_a_precache_with_a_missing_file_keeps_the_rest_says_what_failed_and_retr
         visit.go_offline()
         page.reload()
         page.wait_for_function(
-            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'ready'"
+            "() => document.querySelector('[data-mneme-offline]')?.dataset.state === 'ready'",
+            timeout=COPY_MS,
         )
 
 
