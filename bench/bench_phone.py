@@ -218,7 +218,8 @@ def timeline(browser: Any, base: str, server: PagesServer) -> None:
         if asked > first + 500:
             break
         path = entry.path if entry.path.startswith("/") else _site.SUB_PATH + entry.path
-        print(f"     {asked:7.0f}  {done:7.0f}  {entry.bytes:9,}  {entry.status:6}  {path.removeprefix(prefix)}")
+        name = path.removeprefix(prefix)
+        print(f"     {asked:7.0f}  {done:7.0f}  {entry.bytes:9,}  {entry.status:6}  {name}")
     for name, at in sorted(seen["marks"].items(), key=lambda item: item[1] or 0):
         print(f"     {at:7.0f}  mark {name}")
     start = seen["marks"].get("mneme:worker-start", 0.0)
