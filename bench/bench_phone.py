@@ -24,7 +24,9 @@ Each tab waits ``SETTLE_MS`` after it opens before it navigates, as in a browser
 
 ``--before DIR`` also measures another built site (e.g. the previous commit's, built with
 ``SITE_URL`` set to any URL under the same sub-path) in the same run, side by side.
-Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR]``.
+``--timeline``: only one first visit per site, every response on the link (asked, last byte sent) beside
+the page's marks and the worker's start steps: where the critical path goes.
+Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR] [--timeline] [--site DIR]``.
 """
 
 from __future__ import annotations
