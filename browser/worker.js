@@ -2,7 +2,6 @@
 // with our wheel(s) (rules_core + calculators). Bundled into the site by sitebuild/bundle.py
 // (an ES module, as esbuild makes it), which fills CONFIG (wheel names, inline lock file).
 // Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
-//              | {type: "stdlib", buffer | error}   (the standard library the page fetched for it)
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
 //              | {type: "keep"}   (the start stalled: keep what arrived, answered {type: "kept", kept})
@@ -201,11 +200,10 @@ const pyodideFiles = {
   stdlib: new URL(CONFIG.stdlib || "python_stdlib.zip", pyodideBase).href,
 };
 announced.set(pyodideFiles.wasm, "downloading"); // from the moment it is asked for
-let handStdlib = null; // takes the standard library the page fetched (stdlibFetch)
 const underWay = new Map(
   [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
     href,
-    (href === pyodideFiles.wasm ? resumeOrFetch(href) : stdlibFetch(href)).then((response) => {
+    (href === pyodideFiles.wasm ? resumeOrFetch(href) : fetch(href)).then((response) => {
       // Our wheels are asked for as the WebAssembly (the largest file) is about to have arrived
       // (askWheels); Pyodide compiles the response itself as it streams in.
       const wasm = href === pyodideFiles.wasm;
@@ -220,23 +218,6 @@ const underWay = new Map(
     }),
   ]),
 );
-// The standard library from the page: on a first visit the page that started this worker early (its
-// name says so) asks for the standard library itself, as it starts, about a round trip before this
-// worker could (browser/head/early.js), and hands its bytes over ({type: "stdlib", buffer} or
-// {type: "stdlib", error}: then it is fetched here). It is needed only once the WebAssembly has
-// come, so the hand-over's own delay costs nothing; the link, idle until this worker asks, carries it.
-function stdlibFetch(href) {
-  if (self.name !== "mneme:stdlib-from-page") return fetch(href);
-  return new Promise((resolve) => {
-    handStdlib = (msg) => {
-      handStdlib = null;
-      if (!msg.buffer) return resolve(fetch(href));
-      const headers = { "content-type": "application/zip" };
-      resolve(new Response(msg.buffer, { status: 200, headers }));
-    };
-  });
-}
-
 try {
   const scripts = new Set([pyodideFiles.mjs, pyodideFiles.asm]);
   new PerformanceObserver((list) => {
@@ -500,10 +481,6 @@ self.onmessage = async (event) => {
   }
   if (msg.type === "keep") {
     keepWhatArrived();
-    return;
-  }
-  if (msg.type === "stdlib") {
-    handStdlib?.(msg);
     return;
   }
   if (msg.type === "warm") {

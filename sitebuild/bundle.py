@@ -134,11 +134,6 @@ class Bundle:
         """The worker's site path (``assets/calculators/worker.HASH.js``)."""
         return next(uri for uri in self.contents if uri.endswith(f"/{self.worker_name}"))
 
-    @property
-    def stdlib_uri(self) -> str:
-        """The trimmed standard library's site path (``assets/pyodide/python_stdlib.HASH.zip``)."""
-        return next(uri for uri in self.contents if re.search(r"/python_stdlib\.[0-9a-f]{16}\.zip$", uri))
-
     def script_uri(self, name: str) -> str:
         """The site path of a ``LOADED`` script: ``engine`` -> ``assets/calculators/engine.HASH.js``."""
         found = re.compile(rf"/{re.escape(name)}\.[0-9a-f]{{16}}\.js$")

@@ -189,7 +189,7 @@ class CalculatorPages:
         scripts = [self.bundle.script_uri(name) for name in ("engine", "calculators")]
         output = early_engine.with_page_scripts(output, scripts, page_url)
         output = early_engine.with_deferred_theme(early_engine.with_held_theme(output))
-        return early_engine.with_early_start(output, self.bundle.worker_uri, page_url, self.bundle.stdlib_uri)
+        return early_engine.with_early_start(output, self.bundle.worker_uri, page_url)
 
     def broken_links(self) -> list[BrokenLink]:
         """Every calculator rule link whose page or anchor the built pages do not have."""

@@ -89,19 +89,13 @@ def early_script(root: Path = ROOT) -> str:
     return _bundled(root, stamp)
 
 
-def with_early_start(html: str, worker_uri: str, page_url: str, stdlib_uri: str = "") -> str:
-    """``html`` with the early-start script after its ``<meta charset>``, if the page computes.
-
-    ``stdlib_uri`` (the standard library): asked for by the page itself on a first visit, a round trip
-    before the worker could, and handed over to it (``early.js``)."""
+def with_early_start(html: str, worker_uri: str, page_url: str) -> str:
+    """``html`` with the early-start script after its ``<meta charset>``, if the page computes."""
     if not COMPUTES.search(html):
         return html
     charset = CHARSET.search(html)
     if not charset:
         return html
     address = escape(relative_url(worker_uri, page_url), quote=True)
-    stdlib = (
-        f' data-mneme-stdlib="{escape(relative_url(stdlib_uri, page_url), quote=True)}"' if stdlib_uri else ""
-    )
-    tag = f'<script data-mneme-worker="{address}"{stdlib}>{early_script()}</script>'
+    tag = f'<script data-mneme-worker="{address}">{early_script()}</script>'
     return html[: charset.end()] + tag + html[charset.end() :]

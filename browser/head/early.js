@@ -16,13 +16,7 @@ function startEarly(script) {
     const keep = (event) => {
       if (!early.adopted) early.heard.push(event);
     };
-    // A first visit (no offline copy in control): the standard library is asked for here, now, and
-    // handed to the worker (worker.js: stdlibFetch), whose own requests start a round trip later.
-    const stdlib = script.getAttribute("data-mneme-stdlib");
-    const fetches = Boolean(stdlib && typeof fetch === "function" && !navigator.serviceWorker?.controller);
-    const name = fetches ? "mneme:stdlib-from-page" : "";
-    early.worker = new Worker(new URL(url, document.baseURI), { type: "module", name });
-    if (fetches) handStdlib(early.worker, new URL(stdlib, document.baseURI).href);
+    early.worker = new Worker(new URL(url, document.baseURI), { type: "module" });
     early.worker.onmessage = keep;
     early.worker.onerror = (event) => {
       event.preventDefault();
@@ -33,18 +27,6 @@ function startEarly(script) {
   } catch (_) {
     /* engine.js starts the worker itself */
   }
-}
-
-function handStdlib(worker, href) {
-  fetch(href)
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.arrayBuffer();
-    })
-    .then(
-      (buffer) => worker.postMessage({ type: "stdlib", buffer }, [buffer]),
-      (error) => worker.postMessage({ type: "stdlib", error: String(error?.message || error) }),
-    );
 }
 
 startEarly(document.currentScript);

@@ -2,8 +2,7 @@
 
 The worker is created before the page's stylesheets and scripts load; ``engine.js`` takes it over
 with everything it said meanwhile (no second worker, no lost "ready"); Pyodide's files are all asked
-for at once by the worker, the standard library by the page itself, before the worker could; reading
-pages start nothing.
+for at once by the worker; reading pages start nothing.
 """
 
 from __future__ import annotations
@@ -90,39 +89,6 @@ def test_pyodide_files_are_asked_for_at_once(page: Any) -> None:
         route.continue_()
     wait_ready(page.locator('form[data-calculator="effect"]'))
     assert asked == set(PYODIDE_FILES)
-
-
-def test_the_page_asks_for_the_standard_library_before_the_worker_could_and_a_refusal_is_fetched_again(
-    page: Any, page_log: Any
-) -> None:
-    """A first visit: the standard library is asked for while the worker's own file is still held back
-    (the page asks, and hands the bytes over); refused there, the worker asks for it itself and the
-    engine starts all the same."""
-    stdlib = re.compile(r"/assets/pyodide/python_stdlib\.[0-9a-f]{16}\.zip$")
-    page_log.allow(r"Failed to load resource: net::ERR_FAILED")  # the refusal, as Chromium reports it
-    asked: list[str] = []
-    held: list[Any] = []
-    page.context.on("request", lambda request: stdlib.search(request.url) and asked.append(request.url))
-
-    def refuse_once(route: Any) -> None:
-        page.context.unroute(stdlib, refuse_once)
-        route.abort()
-
-    page.context.route(stdlib, refuse_once)
-    page.context.route(WORKER, lambda route: held.append(route))
-    page.goto("calculators/effect/", wait_until="commit")
-    for _ in range(600):  # up to a minute on a loaded machine
-        if held and asked:
-            break
-        page.wait_for_timeout(100)
-    assert held and len(asked) == 1, asked  # asked for while the worker's file is held
-    page.context.unroute(WORKER)
-    for route in held:
-        route.continue_()
-    form = page.locator('form[data-calculator="effect"]')
-    wait_ready(form)
-    assert form.locator('[data-output="summary"]').inner_text().strip()
-    assert len(asked) == 2 and page.evaluate("window.mnemeEngine.stats.engineStarts") == 1, asked
 
 
 def test_reading_pages_start_no_worker(page: Any) -> None:

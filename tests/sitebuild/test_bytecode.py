@@ -134,8 +134,6 @@ def test_built_calculator_pages_start_the_engine_before_any_stylesheet(site: Pat
     assert early < html.index('<link rel="stylesheet"') and early > html.index("Content-Security-Policy")
     (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
     assert f'data-mneme-worker="../../assets/calculators/{worker.name}"' in html
-    (stdlib,) = (site / "assets" / "pyodide").glob("python_stdlib.*.zip")  # the page asks for it first
-    assert f'data-mneme-stdlib="../../assets/pyodide/{stdlib.name}"' in html
     reading = (site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "data-mneme-worker=" not in reading
 
