@@ -24,7 +24,9 @@ Each tab waits ``SETTLE_MS`` after it opens before it navigates, as in a browser
 
 ``--before DIR`` also measures another built site (e.g. the previous commit's, built with
 ``SITE_URL`` set to any URL under the same sub-path) in the same run, side by side.
-Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR]``.
+``--timeline``: only one first visit per site, every response on the link (asked, last byte sent) beside
+the page's marks and the worker's start steps: where the critical path goes.
+Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR] [--timeline] [--site DIR]``.
 """
 
 from __future__ import annotations
@@ -181,6 +183,52 @@ def first_and_returning(
         ctx.close()
 
 
+MARKS_JS = """
+() => {
+  const out = {};
+  for (const e of performance.getEntriesByType("mark")) out[e.name] = e.startTime;
+  for (const e of performance.getEntriesByType("paint")) out[e.name] = e.startTime;
+  const nav = performance.getEntriesByType("navigation")[0];
+  out.domContentLoaded = nav.domContentLoadedEventEnd;
+  out.load = nav.loadEventEnd;
+  return { marks: out, phases: window.mnemeEngine?.stats?.timings?.phases || {} };
+}
+"""
+
+
+def timeline(browser: Any, base: str, server: PagesServer) -> None:
+    """One first visit of the Effect calculator: every response on the shared link (asked, last byte
+    sent, bytes; ms from the page's own request), the page's marks and the worker's start steps (ms
+    from the worker's own start, shifted by the page's ``mneme:worker-start`` mark)."""
+    ctx, page = phone(browser)
+    try:
+        server.reset_log()
+        page.goto(base + "calculators/effect/")
+        page.evaluate(FIRST_RESULT_JS)
+        page.wait_for_timeout(1500)
+        seen = page.evaluate(MARKS_JS)
+        log = server.log
+    finally:
+        ctx.close()
+    prefix = "/" + base.split("/", 3)[3]
+    t0 = next(e.at for e in log if e.path.endswith("calculators/effect/"))
+    first = seen["marks"].get("mneme:first-result", float("inf"))
+    print(f"   first visit of {base}calculators/effect/ (ms from the page's request):")
+    print("        asked     done      bytes  status  file")
+    for entry in log:
+        asked, done = (entry.at - t0) * 1000, (entry.done - t0) * 1000
+        if asked > first + 500:
+            break
+        path = entry.path if entry.path.startswith("/") else _site.SUB_PATH + entry.path
+        name = path.removeprefix(prefix)
+        print(f"     {asked:7.0f}  {done:7.0f}  {entry.bytes:9,}  {entry.status:6}  {name}")
+    for name, at in sorted(seen["marks"].items(), key=lambda item: item[1] or 0):
+        print(f"     {at:7.0f}  mark {name}")
+    start = seen["marks"].get("mneme:worker-start", 0.0)
+    for step, at in seen["phases"].items():
+        print(f"     {start + at:7.0f}  worker {step} (worker clock {at})")
+
+
 def warm_start(browser: Any, base: str) -> float | None:
     ctx, page = phone(browser)
     try:
@@ -216,6 +264,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--before", type=Path, help="another built site to measure beside ours")
+    parser.add_argument(
+        "--timeline", action="store_true", help="only one first visit per site: every request and start step"
+    )
+    parser.add_argument("--site", type=Path, help="a site already built for this server (skips our build)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -227,12 +279,22 @@ def main() -> None:
         mounts = {BARE: bare_dir, "/stock/": stock_dir / "site"}
         if args.before:
             mounts[BEFORE] = args.before
-        server = PagesServer(ours_dir, mounts=mounts)
-        build_site(server.url, ours_dir)
+        server = PagesServer(args.site or ours_dir, mounts=mounts)
+        if not args.site:
+            build_site(server.url, ours_dir)
         origin = server.url.removesuffix(_site.SUB_PATH)
+        sites = {"ours": server.url} | ({"before": origin + BEFORE} if args.before else {})
+        if args.timeline:
+            server.set_link(Link(LINK_MBPS, LINK_RTT_MS))
+            with sync_playwright() as pw:
+                browser = launch_chromium(pw)
+                for base in sites.values():
+                    timeline(browser, base, server)
+                browser.close()
+            server.stop()
+            return
         build_stock(stock_dir, origin + "/stock/")
         server.set_link(Link(LINK_MBPS, LINK_RTT_MS))
-        sites = {"ours": server.url} | ({"before": origin + BEFORE} if args.before else {})
         rows: dict[str, list[float]] = {}
         recomputes: dict[str, dict[str, list[float]]] = {}
         parts: dict[str, list[list[float]]] = {}

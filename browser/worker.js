@@ -28,6 +28,12 @@ let runtime = null;
 // body; Pyodide's two scripts, which import() loads, once each has arrived (resource timing).
 // Best effort, never in the way of the start.
 const PROGRESS_MS = 100;
+// When each step of the start ended, in ms from the worker's start (bench/ prints them), and when
+// each file had arrived and the wheels were asked for (noted there only).
+const phases = {};
+function noted(step) {
+  phases[step] ??= Math.round(performance.now());
+}
 const arrived = new Map(); // address -> bytes so far
 let progressPosted = 0;
 
@@ -48,7 +54,7 @@ function postProgress(final) {
 let cut = null; // the first download cut midway: {sentence, keeping (resolves once its bytes are kept)}
 let keeping = null; // the WebAssembly under way: {href, response, chunks} (the page may ask to keep it)
 
-function counted(href, response, keep = false) {
+function counted(href, response, keep = false, onChunk = null) {
   if (!response.ok || !response.body) return Promise.resolve();
   let reader;
   try {
@@ -65,6 +71,7 @@ function counted(href, response, keep = false) {
   const next = () =>
     reader.read().then(({ done, value }) => {
       if (done) {
+        noted(`${href.split("/").pop()} arrived`);
         if (chunks) handOff(href, response, chunks);
         chunks = null;
         keeping = null;
@@ -72,6 +79,7 @@ function counted(href, response, keep = false) {
       }
       arrived.set(href, arrived.get(href) + value.byteLength);
       chunks?.push(value);
+      onChunk?.(arrived.get(href));
       postProgress(false);
       return next();
     });
@@ -196,10 +204,11 @@ const underWay = new Map(
   [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
     href,
     (href === pyodideFiles.wasm ? resumeOrFetch(href) : fetch(href)).then((response) => {
-      // Once the WebAssembly (the largest file) has all arrived, our wheels are asked for (askWheels);
-      // Pyodide compiles the response itself as it streams in.
-      const whole = counted(href, response, href === pyodideFiles.wasm);
-      if (href === pyodideFiles.wasm) whole.then(askWheels);
+      // Our wheels are asked for as the WebAssembly (the largest file) is about to have arrived
+      // (askWheels); Pyodide compiles the response itself as it streams in.
+      const wasm = href === pyodideFiles.wasm;
+      const whole = counted(href, response, wasm, wasm ? wheelsSoon : null);
+      if (wasm) whole.then(askWheels);
       return response;
     }, (error) => {
       if (href === pyodideFiles.wasm) announce(href, "failed");
@@ -232,13 +241,22 @@ self.fetch = (input, init) => {
 const pyodideScripts = Promise.all([import(pyodideFiles.mjs), import(pyodideFiles.asm)]);
 pyodideScripts.catch(() => {});
 
-// Our wheels are needed only once Pyodide has started, so they are asked for once its WebAssembly
-// (the largest file) has arrived, and come while Pyodide starts: on a slow link they no longer share
-// its bandwidth (the first result ~0.2 s sooner on the phone profile). Should that moment
-// not be seen (the WebAssembly failed), they are asked for when first needed.
+// Our wheels are needed only once Pyodide has started, so they do not share the link with its
+// WebAssembly: they are asked for as its last bytes come (WHEEL_AT of it arrived: on the phone profile
+// about a round trip's worth of the link before its end), so their bytes follow the WebAssembly's on
+// the link and arrive while Pyodide starts. Asked only once it had all arrived, they were asked once
+// Pyodide had started (the worker's thread is busy in between): a serial half second on the phone
+// profile. Should that moment not be seen, they are asked for once it has all arrived, or when
+// first needed.
+const WHEEL_AT = 0.97;
+function wheelsSoon(bytes) {
+  if (!wheelsAsked && CONFIG.wasm && bytes >= WHEEL_AT * CONFIG.wasm) askWheels();
+}
+
 let wheelsAsked = null;
 function askWheels() {
   if (!wheelsAsked) {
+    noted("wheels asked");
     wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
     for (const p of wheelsAsked) p.catch(() => {});
   }
@@ -311,8 +329,6 @@ async function install(pyodide) {
 }
 
 let loadedAt = 0;
-// When each step of the start ended, in ms from the worker's start (bench/ prints them).
-const phases = {};
 // Each step is said to the page too: a start that moves on is not a stalled one (engine.js).
 const reached = (step) => {
   phases[step] = Math.round(performance.now());

@@ -158,6 +158,30 @@ def _pyodide_dir(root: Path) -> Path:
 KEEP_LIST = Path(__file__).with_name("stdlib_modules.txt")
 ALWAYS_KEEP = ("encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.cp437")
 """Codecs looked up by name at run time (a static scan cannot see them)."""
+FROZEN = frozenset(
+    {
+        "_collections_abc",
+        "_sitebuiltins",
+        "abc",
+        "codecs",
+        "collections.abc",
+        "genericpath",
+        "importlib._bootstrap",
+        "importlib._bootstrap_external",
+        "importlib.machinery",
+        "importlib.util",
+        "io",
+        "ntpath",
+        "os",
+        "posixpath",
+        "site",
+        "stat",
+        "zipimport",
+    }
+)
+"""Modules frozen into Pyodide's WebAssembly (``_imp._frozen_module_names()``): Python imports them
+from there, never from the zip, so their files are left out of it (about 96 kB compressed); what they
+import is still kept (tests/sitebuild/test_bytecode.py checks the list against the pinned Pyodide)."""
 
 
 def _module_files(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -171,18 +195,34 @@ def _module_files(archive: zipfile.ZipFile) -> dict[str, str]:
 
 
 _BLOCK = re.compile(r"(async\s+def|def|class|if|elif|else|try|except|finally|with|for|while|match|case)\b")
+_ELSEWHERE = re.compile(
+    r"""if\s+(sys\.platform\s*==\s*["']win32["']|os\.name\s*==\s*["']nt["'])\s*:"""
+    r"|except\s+(ImportError|ModuleNotFoundError)\b"
+)
+"""Blocks that never run as Pyodide imports a module: Windows' own branch, and the fallback for a
+module that fails to import (Pyodide has every built-in module the standard library tries first;
+stdlib_modules.txt, recorded in the browser, would list a fallback that ran)."""
 _IMPORT = re.compile(r"(?:from\s+(\.*)([\w.]*)\s+import\s+(.*)|import\s+(.*))")
 
 
 def _top_level_imports(source: str, module: str, is_package: bool) -> set[str]:
     """Modules a file imports as it is imported: at module level or inside if/try/with/class blocks,
-    not inside functions nor a ``__main__`` block (read line by line: fast, and it reads syntax newer
-    than this Python's)."""
+    not inside functions (their header may span lines) nor a ``__main__`` block, nor in a string (a
+    docstring's example) (read line by line: fast, and it reads syntax newer than this Python's)."""
     package = module if is_package else module.rpartition(".")[0]
     found: set[str] = set()
     blocks: list[tuple[int, bool]] = []  # (indent, is a function) of the open blocks
     lines = iter(source.splitlines())
+    quote = ""  # the triple quote of a string still open
     for raw in lines:
+        if quote:
+            if quote in raw:
+                quote = "" if raw.count(quote) % 2 else quote
+            continue
+        opened = [q for q in ('"""', "'''") if raw.count(q) % 2]
+        if opened:
+            quote = min(opened, key=raw.index)  # a string that goes on below: nothing here is an import
+            continue
         code = raw.split("#", 1)[0].rstrip()
         text = code.lstrip()
         if not text:
@@ -191,9 +231,12 @@ def _top_level_imports(source: str, module: str, is_package: bool) -> set[str]:
         while blocks and blocks[-1][0] >= indent:
             blocks.pop()
         block = _BLOCK.match(text)
+        while block and not text.endswith(":") and text.count("(") > text.count(")"):
+            text += " " + next(lines, ":").split("#", 1)[0].strip()  # a header over several lines
         if block and text.endswith(":"):
             # Function bodies and `if __name__ == "__main__":` run later, if ever: not at import.
-            blocks.append((indent, block.group(1).endswith("def") or "__main__" in text))
+            later = block.group(1).endswith("def") or "__main__" in text or bool(_ELSEWHERE.match(text))
+            blocks.append((indent, later))
             continue
         found_import = _IMPORT.fullmatch(text)
         if not found_import or any(is_function for _, is_function in blocks):
@@ -214,9 +257,10 @@ def _top_level_imports(source: str, module: str, is_package: bool) -> set[str]:
     return found
 
 
-def trim_stdlib(data: bytes, wanted: set[str]) -> bytes:
+def trim_stdlib(data: bytes, wanted: set[str], frozen: frozenset[str] = frozenset()) -> bytes:
     """``python_stdlib.zip`` with only ``wanted`` modules, what they import as they load, and their
-    packages (less to download before Python runs). Non-module files are kept."""
+    packages (less to download before Python runs), but the ``frozen`` ones (what they import is
+    kept). Non-module files are kept."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         files = _module_files(archive)
         keep: set[str] = set()
@@ -233,7 +277,7 @@ def trim_stdlib(data: bytes, wanted: set[str]) -> bytes:
             todo += [
                 m for m in _top_level_imports(source, module, name.endswith("__init__.py")) if m in files
             ]
-        kept_files = {files[m] for m in keep}
+        kept_files = {files[m] for m in keep - frozen}
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
             for info in archive.infolist():
@@ -249,7 +293,7 @@ def trim_stdlib(data: bytes, wanted: set[str]) -> bytes:
 
 @functools.lru_cache(maxsize=2)
 def _trimmed_stdlib(path: Path, stamp: float, wanted: frozenset[str]) -> bytes:
-    return trim_stdlib(path.read_bytes(), set(wanted))
+    return trim_stdlib(path.read_bytes(), set(wanted), FROZEN)
 
 
 def stdlib_wanted() -> set[str]:

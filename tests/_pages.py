@@ -86,7 +86,8 @@ class Link:
 @dataclass(frozen=True)
 class Sent:
     """One request: the path under the sub-path, the status, body bytes sent, whether whole, when it
-    was asked (``time.monotonic()``; the log is in that order), the ``Range`` it asked for (or "")."""
+    was asked (``time.monotonic()``; the log is in that order), the ``Range`` it asked for (or ""), when
+    its last byte was sent (``time.monotonic()``)."""
 
     path: str
     status: int
@@ -94,6 +95,7 @@ class Sent:
     whole: bool
     at: float
     range: str = ""
+    done: float = 0.0
 
 
 @dataclass
@@ -128,7 +130,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _record(self, path: str, status: int, size: int, whole: bool) -> None:
         with self.state.lock:
             asked = self.headers.get("Range") or ""
-            self.state.log.append(Sent(path, status, size, whole, self.started, asked))
+            self.state.log.append(Sent(path, status, size, whole, self.started, asked, time.monotonic()))
 
     def _plain(self, status: int, path: str) -> None:
         body = f"{status}\n".encode()

@@ -180,6 +180,24 @@ def test_trimming_keeps_the_wanted_modules_what_they_import_as_they_load_and_the
     }
 
 
+def test_trimming_skips_imports_that_never_run_as_pyodide_loads_a_module_and_frozen_modules() -> None:
+    """Not followed: a function whose header spans lines, a docstring's example, Windows' branch, a
+    fallback for a module that fails to import; a frozen module is left out, what it imports kept."""
+    full = zip_of(
+        {
+            "wanted.py": 'import frozen\n"""Example:\n\n    import in_doc\n"""\n'
+            "def f(a,\n      b):\n    import late\n"
+            'if sys.platform == "win32":\n    import windows\nelse:\n    import unix\n'
+            "try:\n    import _fast\nexcept ImportError:\n    import _slow\n",
+            "frozen.py": "import needed\n",
+            **{f"{n}.py": "" for n in ("needed", "in_doc", "late", "windows", "unix", "_fast", "_slow")},
+        }
+    )
+    trimmed = bundle_hook.trim_stdlib(full, {"wanted"}, frozenset({"frozen"}))
+    kept = set(zipfile.ZipFile(io.BytesIO(trimmed)).namelist())
+    assert kept == {"wanted.py", "needed.py", "unix.py", "_fast.py"}
+
+
 def _stdlib_imports(root: Path) -> set[str]:
     """Every module our browser code imports, at any level (an AST walk of rules_core and calculators)."""
     found: set[str] = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from _site import ROOT, zip_of
 
 from sitebuild import bytecode, early_engine
+from sitebuild.bundle import FROZEN
 from sitebuild.bundle import PYODIDE_VERSION as VERSION
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -134,3 +136,32 @@ def test_built_calculator_pages_start_the_engine_before_any_stylesheet(site: Pat
     assert f'data-mneme-worker="../../assets/calculators/{worker.name}"' in html
     reading = (site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "data-mneme-worker=" not in reading
+
+
+FROZEN_JS = """
+const { loadPyodide } = await import(process.argv[1]);
+const pyodide = await loadPyodide();
+pyodide.globals.set("names", process.argv[2]);
+console.log(pyodide.runPython(`
+import importlib, sys
+for name in names.split():
+    importlib.import_module(name)
+" ".join(n for n in names.split() if getattr(sys.modules[n].__spec__, "origin", "") == "frozen")
+`));
+"""
+
+
+def test_the_modules_left_out_of_the_standard_library_as_frozen_are_frozen_in_pyodide() -> None:
+    """``bundle.FROZEN`` leaves modules out of the shipped zip because the pinned Pyodide's Python has
+    them frozen in (it imports them from there, or names the frozen module so): each one really is."""
+    script = (PYODIDE / "pyodide.mjs").as_uri()
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", FROZEN_JS, script, " ".join(sorted(FROZEN))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    frozen = set(done.stdout.split())
+    assert {"os", "site", "zipimport"} <= frozen
+    assert frozen == FROZEN, sorted(FROZEN - frozen)
