@@ -351,6 +351,13 @@ def test_a_download_cut_midway_goes_on_by_itself_from_what_had_arrived(
         assert kinds[:2] == [(200, False), (200, False)], sends
         assert set(kinds) <= {(200, False), (206, True)}, sends
         assert sends[-1][0] == 206 and sends[-1][3], sends
+        # One starved extra try at most, and none goes back: once a range is asked for, every later
+        # try is a range again, starting no earlier than the one before (what arrived is kept).
+        assert engine["retries"] <= 3 and len(sends) <= 4, (engine, sends)
+        resumed = kinds[kinds.index((206, True)) :]
+        assert all(kind == (206, True) for kind in resumed), sends
+        starts = [int(asked.removeprefix("bytes=").removesuffix("-")) for _, asked, _, _ in sends if asked]
+        assert starts == sorted(starts), sends
         # The last range starts where the bytes kept end and brings exactly the rest, less than the whole.
         start = int(sends[-1][1].removeprefix("bytes=").removesuffix("-"))
         assert start + sends[-1][2] == size and sends[-1][2] < compressed, (start, sends)
