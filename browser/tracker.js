@@ -179,8 +179,8 @@ function startTracker() {
       return enqueue({ action }, slot);
     }
 
-    function undo() {
-      if (!taps.counts("undo")) return Promise.resolve();
+    async function undo() {
+      if (!taps.counts("undo")) return;
       if (queue.length && !pumping) {
         // An action not applied yet is simply taken back.
         const op = queue.pop();
@@ -188,11 +188,16 @@ function startTracker() {
         settled.get(op)?.();
         showWaiting();
         status.textContent = `Taken back before it was applied: ${op.op === "undo" ? "undo" : actionWords("", op.action, view.tracker)}.`;
-        return Promise.resolve();
+        return;
       }
       if (!fight.undoStack().length) {
-        status.textContent = "Nothing to undo.";
-        return Promise.resolve();
+        // This tab's copy of the stack may be a write behind another tab's: the one handed on says.
+        const mark = anchor();
+        const handed = mark ? await handoff.read() : null;
+        if (!fight.undoStack(handed, mark).length) {
+          status.textContent = "Nothing to undo.";
+          return;
+        }
       }
       return enqueue({ op: "undo" });
     }
