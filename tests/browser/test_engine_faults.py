@@ -47,6 +47,15 @@ def engine_worker(page: Any, seen: set[str]) -> Any:
     raise AssertionError("no new engine worker")
 
 
+def slow_link(context: Any, page: Any, latency_ms: int, bytes_per_s: int) -> Any:
+    """The page's link slowed by CDP (the page and its workers; the CDP session is returned)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": latency_ms, "downloadThroughput": bytes_per_s}
+    cdp.send("Network.emulateNetworkConditions", {**conditions, "uploadThroughput": 100_000})
+    return cdp
+
+
 def stats(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("() => ({...window.mnemeEngine.stats})")
     return found
@@ -182,12 +191,7 @@ def test_a_slow_link_gets_an_engine_with_its_progress_beside_the_answer_until_it
     page.set_viewport_size(PHONE)
     page.add_init_script("window.mnemeCalculatorConfig = { bootTimeoutMs: 2000, pingMs: 500 };")
     page.add_init_script(PROGRESS_LOG)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 40, "downloadThroughput": 2_500_000, "uploadThroughput": 500_000},
-    )
+    slow_link(context, page, latency_ms=40, bytes_per_s=2_500_000)
     page.goto("calculators/effect/")
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
@@ -262,12 +266,7 @@ def test_a_reading_page_on_a_slow_link_keeps_its_styles_while_the_theme_starts(
     starts, each sheet is fetched once, and the theme then runs."""
     page.set_viewport_size(PHONE)
     page.add_init_script(SHEETS_LOG)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 150, "downloadThroughput": 150_000, "uploadThroughput": 100_000},
-    )
+    cdp = slow_link(context, page, latency_ms=150, bytes_per_s=150_000)
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})  # each sheet loaded again shares the link
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url) if r.resource_type == "stylesheet" else None)
