@@ -92,6 +92,7 @@ IDLE_MODULES = frozenset(
         "test_calc_smoke",
         "test_calc_tools",
         "test_csp",
+        "test_loading",
         "test_recompute",
         "test_rules_calculators",
         "test_rules_fidelity",

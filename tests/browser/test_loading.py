@@ -120,7 +120,10 @@ def test_save_data_keeps_a_reading_page_from_warming_the_engine(context: Any, pa
     urls = requested(page)
     page.goto("glossary/")
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(1500)
+    # The warm start would have begun by now: it waits for the load event, then warmDelayMs (0 here),
+    # then an idle moment; this idle moment is asked for after that one, and a timer after it runs later.
+    page.evaluate("() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 0)))")
+    page.evaluate("() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 50)))")
     assert page.evaluate("window.mnemeLoader.loaded()") == []
     assert [u for u in urls if HEAVY.search(u) or OUR_SCRIPTS.search(u)] == []
 
