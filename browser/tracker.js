@@ -192,8 +192,7 @@ function startTracker() {
       }
       if (!fight.undoStack().length) {
         // This tab's copy of the stack may be a write behind another tab's: the one handed on says.
-        const mark = anchor();
-        const handed = mark ? await handoff.read() : null;
+        const { mark, handed } = await lastHanded();
         if (!fight.undoStack(handed, mark).length) {
           status.textContent = "Nothing to undo.";
           return;
@@ -268,6 +267,12 @@ function startTracker() {
       return T.writeText(ANCHOR_KEY, made) ? "" : made;
     }
 
+    // What the last turn handed on, with this device's anchor ({mark, handed}; handed null without one).
+    async function lastHanded() {
+      const mark = anchor();
+      return { mark, handed: mark ? await handoff.read() : null };
+    }
+
     // Hand on the fight this turn left (`written`: what it wrote over `baseText`, by default) with
     // the undo stack as it left it, before the lock passes to another tab.
     async function handOnSaved(handed, baseText, mark, written = T.readText(KEY)) {
@@ -275,8 +280,7 @@ function startTracker() {
     }
 
     async function applyAction(action) {
-      const mark = anchor();
-      const handed = mark ? await handoff.read() : null;
+      const { mark, handed } = await lastHanded();
       let base = fight.latest(view.tracker, handed, mark);
       let next = await call("tracker_action", { tracker: base.tracker, action });
       const now = fight.latest(view.tracker, handed, mark);
@@ -297,8 +301,7 @@ function startTracker() {
 
     async function applyUndo() {
       // The stack as the last turn left it, even when this tab has not yet heard that turn's writes.
-      const mark = anchor();
-      const handed = mark ? await handoff.read() : null;
+      const { mark, handed } = await lastHanded();
       const baseText = fight.latest(view ? view.tracker : null, handed, mark).text;
       const stack = fight.undoStack(handed, mark);
       if (!stack.length) {

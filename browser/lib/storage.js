@@ -8,6 +8,17 @@ export const BLOCKED = "this browser blocks storage for this site, so it is kept
 export const FULL = "this browser's storage is full";
 export const REFUSED = "this browser refused to store it";
 
+// The value of a stored `text`: null when nothing is stored, undefined when it is not JSON (callers
+// keep it aside).
+export function parseJson(text) {
+  if (text === null || text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    return undefined;
+  }
+}
+
 // A store over `open()` (the Storage, or null when blocked). `legacy` maps a key to the name it had
 // before keys were scoped (read when the new key holds nothing); `now()` dates the backups.
 export function createStorage({ open, memory = new Map(), legacy = {}, now = () => new Date() }) {
@@ -22,15 +33,7 @@ export function createStorage({ open, memory = new Map(), legacy = {}, now = () 
   }
 
   // The value, null when nothing is stored, undefined when the text is not JSON (callers keep it aside).
-  function readJson(name) {
-    const text = readText(name);
-    if (text === null || text === "") return null;
-    try {
-      return JSON.parse(text);
-    } catch (_) {
-      return undefined;
-    }
-  }
+  const readJson = (name) => parseJson(readText(name));
 
   // Write; "" when storage accepted it, else the reason in a few words (the page says it).
   function writeText(name, text) {

@@ -10,6 +10,7 @@
 
 import { textStamp } from "../tracker/local-view.js";
 import { isObject } from "./documents.js";
+import { parseJson } from "./storage.js";
 
 export const MAX_UNDO = 30;
 export const HANDED_STAMPS = 20; // the stamps of the texts before the one handed on, newest last
@@ -71,12 +72,7 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
   function undoStack(handed = null, anchor = "") {
     const text = freshestUndo(storage.readText(key), storage.readText(undoKey), handed, anchor);
     if (text === null || text === "") return [];
-    let stack;
-    try {
-      stack = JSON.parse(text);
-    } catch (_) {
-      stack = undefined;
-    }
+    const stack = parseJson(text);
     if (!Array.isArray(stack)) {
       if (storage.keepBackup(undoKey, text)) storage.removeKey(undoKey);
       return [];
@@ -101,12 +97,7 @@ export function createTrackerStore({ storage, key, undoKey, maxUndo = MAX_UNDO }
   function latest(shown, handed = null, anchor = "") {
     const text = freshest(storage.readText(key), handed, anchor);
     if (text === null || text === basedOn) return { text, tracker: shown };
-    let tracker;
-    try {
-      tracker = JSON.parse(text);
-    } catch (_) {
-      tracker = undefined;
-    }
+    const tracker = parseJson(text);
     return tracker && typeof tracker === "object" ? { text, tracker } : { text: basedOn, tracker: shown };
   }
 
