@@ -100,9 +100,9 @@ IDLE_MODULES = frozenset(
         "test_table_leftovers",
     }
 )
-"""Browser modules with no check bound to time (no page timer waited out or raced, no answer due within
-a budget, no two tabs, no slow or cut link, no update or offline copy racing a deploy): each waits only
-for an answer, with a Playwright timeout of 5 s or more.
+"""Browser modules with no check that races time (no answer due within a budget, no two tabs, no slow
+or cut link, no update or offline copy racing a deploy; a page's own timer may be waited out, never
+raced): each waits only for an answer or an event, with a Playwright timeout of 5 s or more.
 A module not named here (a new one too) runs in the first lane, at the normal priority."""
 IDLE_LANE = "browser-idle"
 IDLE_ENV = "MNEME_IDLE_LANE"
