@@ -14,34 +14,16 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import plural, signed
 from calculators.parts import enum_choices
-from calculators.parts.links import AIM
+from calculators.parts.links import rule
 from rules_core import aim, limits
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-CORRECTION = fw.RuleLink("Ballistic correction", "rules/attacks.md#ballistic-correction")
-MAXIMUM = fw.RuleLink("ruling: maximum aim", "rulings.md#aim-maximum")
-CORRECTION_MAX = fw.RuleLink("ruling: correction within the aim limit", "rulings.md#ballistic-aim-max")
-RANGED = fw.RuleLink("ruling: the next ranged attack", "rulings.md#aim-ranged")
-TRACERS = fw.RuleLink("ruling: tracers and correction", "rulings.md#tracer-correction")
 
-READINGS = enum_choices(
-    aim.AimReading,
-    {aim.AimReading.PER_ACTION: "Each aim action", aim.AimReading.ONCE: "Once, then +1 an action"},
-)
-TRACER_CHOICES = enum_choices(
-    aim.Tracers,
-    {
-        aim.Tracers.NONE: "No tracers",
-        aim.Tracers.TRACERS: "Tracers",
-        aim.Tracers.FULL_AUTO: "Tracers, full auto",
-    },
-)
-TRACER_READINGS = enum_choices(
-    aim.TracerReading,
-    {aim.TracerReading.STEP: "Tracers set the step", aim.TracerReading.ADDED: "Tracers add to the +1"},
-)
+READINGS = enum_choices(aim.AimReading)
+TRACER_CHOICES = enum_choices(aim.Tracers)
+TRACER_READINGS = enum_choices(aim.TracerReading)
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
 
 
@@ -56,9 +38,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"{plural(values['aim_actions'], 'aim action')}, each worth {per}: aim {signed(bonus)} on the "
             "next ranged attack (thrown weapons too, not a melee blow).",
-            RANGED,
+            rule("aim.ranged"),
         ),
-        fw.Step(f"At most {MAX_AIM_ACTIONS} aim actions count: aim {signed(most)} at most.", MAXIMUM),
+        fw.Step(
+            f"At most {MAX_AIM_ACTIONS} aim actions count: aim {signed(most)} at most.", rule("aim.maximum")
+        ),
     ]
     outputs = {"aim": signed(bonus), "maximum": signed(most)}
     if values["kept"] is not None:
@@ -75,7 +59,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Shooting on at the same target and seeing the shots land: aim {signed(values['kept'])} "
                 f"kept, now {signed(corrected)} (never above {signed(most)}).",
-                TRACERS if values["tracers"] != aim.Tracers.NONE else CORRECTION_MAX,
+                rule("aim.tracers") if values["tracers"] != aim.Tracers.NONE else rule("aim.correction_max"),
             )
         )
     if values["spotter"]:
@@ -83,7 +67,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 f"A spotter calling out coordinates: {aim.spotter_conditions()} conditions in your favour.",
-                CORRECTION,
+                rule("aim.correction"),
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
@@ -141,5 +125,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.aim.ballistic_correction",
         "rules_core.aim.spotter_conditions",
     ),
-    rules=(AIM, CORRECTION, MAXIMUM, CORRECTION_MAX),
+    rules=(rule("aim"), rule("aim.correction"), rule("aim.maximum"), rule("aim.correction_max")),
 )

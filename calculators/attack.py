@@ -18,18 +18,11 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import decimal, number, percent, plural, signed, term, two_decimals
 from calculators.parts import (
-    ADVANTAGE,
-    CHECK,
-    EFFECT,
-    ORDINARY,
-    THRESHOLDS,
     difficulty_input,
     modifier_input,
     threshold_reading_input,
 )
-from calculators.parts.check_parts import CHM
 from calculators.parts.damage_parts import (
-    DAMAGE_ROLLS,
     chart_points,
     damage_steps,
     dice_input,
@@ -40,10 +33,9 @@ from calculators.parts.damage_parts import (
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
-from calculators.parts.links import AIM, COSTLY, COVER_DAMAGE, RECKLESS
+from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
-    DEFEND,
     DEFEND_CHOICES,
     FACTOR_RULES,
     ORDER_CHOICES,
@@ -55,31 +47,9 @@ from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-ATTACK = fw.RuleLink("Attack basics", "rules/attacks.md#attack-basics")
-ON_SUCCESS = fw.RuleLink("On a success", "rules/attacks.md#attack-success")
-ON_FAILURE = fw.RuleLink("On a failure", "rules/attacks.md#attack-failure")
-ADVERSARY_COVER = fw.RuleLink("The adversary's cover (ruling)", "rulings.md#adversary-cover-success")
-AIM_RANGED = fw.RuleLink("ruling: aim for a ranged attack", "rulings.md#aim-ranged")
-COSTLY_MITIGATED = fw.RuleLink("ruling: the price is mitigated", "rulings.md#costly-success-mitigation")
-RECKLESS_RULING = fw.RuleLink("ruling: reckless action", "rulings.md#reckless-twice")
-AIM_READINGS = parts.enum_choices(
-    aim.AimReading,
-    {aim.AimReading.PER_ACTION: "Each aim action", aim.AimReading.ONCE: "Once, then +1 an action"},
-)
-COSTLY_READINGS = parts.enum_choices(
-    checks.CostlySuccessReading,
-    {
-        checks.CostlySuccessReading.DEGREE: "2 \u00d7 miss + 3",
-        checks.CostlySuccessReading.SIGNED: "Signed Effect",
-    },
-)
-RECKLESS_READINGS = parts.enum_choices(
-    action_options.RecklessReading,
-    {
-        action_options.RecklessReading.FULL_SUCCESS: "Full success, then harm",
-        action_options.RecklessReading.REDUCED_SUCCESS: "Success 3 lower",
-    },
-)
+AIM_READINGS = parts.enum_choices(aim.AimReading)
+COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading, "short")
+RECKLESS_READINGS = parts.enum_choices(action_options.RecklessReading, "short")
 PAY_CHOICES = (("none", "No"), ("costly", "Costly success"), ("reckless", "Reckless action"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
 """Aim counts for at most this many minor actions (Actions § Aim > Maximum Aim)."""
@@ -94,7 +64,9 @@ def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
         with fw.on_field("characteristic"):
             chm = checks.characteristic_modifier(characteristic)
         steps.append(
-            fw.Step(f"ChM of {characteristic}: {signed(chm)}, added to the DM {signed(modifier)}.", CHM)
+            fw.Step(
+                f"ChM of {characteristic}: {signed(chm)}, added to the DM {signed(modifier)}.", rule("chm")
+            )
         )
         modifier += chm
     if aimed:
@@ -102,18 +74,22 @@ def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
             bonus = aim.aim_bonus(aimed, values["weapon_aim"], values["aim_reading"])
         per = "+1 each" if values["weapon_aim"] is None else f"the weapon's {signed(values['weapon_aim'])}"
         steps.append(
-            fw.Step(f"Aim, {plural(aimed, 'minor action')} ({per}): {signed(bonus)} DM.", AIM),
+            fw.Step(f"Aim, {plural(aimed, 'minor action')} ({per}): {signed(bonus)} DM.", rule("aim")),
         )
-        steps.append(fw.Step("Aim counts for a ranged attack (thrown too), not a melee blow.", AIM_RANGED))
+        steps.append(
+            fw.Step(
+                "Aim counts for a ranged attack (thrown too), not a melee blow.", rule("attack.aim_ranged")
+            )
+        )
         modifier += bonus
     if values["side"] == "attack" and values["pay"] == "reckless":
         bonus = action_options.reckless_roll_modifier()
-        steps.append(fw.Step(f"Reckless: {signed(bonus)} DM on the roll.", RECKLESS))
+        steps.append(fw.Step(f"Reckless: {signed(bonus)} DM on the roll.", rule("reckless")))
         modifier += bonus
     if steps:
         with fw.on_field("modifier"):
             checks.check_modifier(modifier, "The DM with ChM, Aim and the reckless bonus")
-        steps.append(fw.Step(f"The roll's DM: {signed(modifier)}.", CHECK))
+        steps.append(fw.Step(f"The roll's DM: {signed(modifier)}.", rule("check")))
     return modifier, steps
 
 
@@ -133,7 +109,7 @@ def _roll_modifier(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
         f"Defending with skill doubles it in the roll too: DM {signed(modifier)} + skill {skill} = "
         f"{signed(dm)}."
     )
-    return dm, [*helped, fw.Step(text, DEFEND)]
+    return dm, [*helped, fw.Step(text, rule("defend"))]
 
 
 def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], list[fw.Step], fw.Chart]:
@@ -148,7 +124,7 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
         fw.Step(
             f"Roll {dice_text}{term(modifier)} against difficulty {difficulty}: success chance "
             f"{percent(chance)}.",
-            CHECK if net == 0 else ADVANTAGE,
+            rule("check") if net == 0 else rule("advantage"),
         )
     ]
     return {"chance": percent(chance)}, steps, parts.check_chart(advantage, disadvantage, roll)
@@ -157,7 +133,7 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
 def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[fw.Step]]:
     with fw.on_field("conditions"):
         result = parts.mitigate(values, degree)
-    steps = [fw.Step(f"The adversary hits back with a fail effect of {degree}.", ON_FAILURE)]
+    steps = [fw.Step(f"The adversary hits back with a fail effect of {degree}.", rule("attack.on_failure"))]
     for step in result.steps:
         if step.modifier:
             steps.append(
@@ -169,9 +145,11 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
             )
     steps[1:1] = cap_steps(values, result)
     if result.cover_absorbed:
-        steps.append(fw.Step(f"The cover takes {result.cover_absorbed} attack(s).", COVER_DAMAGE))
+        steps.append(fw.Step(f"The cover takes {result.cover_absorbed} attack(s).", rule("cover_damage")))
     if result.ordinary_failure:
-        steps.append(fw.Step("Nothing left: an ordinary failure, no damage to the character.", ORDINARY))
+        steps.append(
+            fw.Step("Nothing left: an ordinary failure, no damage to the character.", rule("ordinary"))
+        )
     return result, steps
 
 
@@ -197,7 +175,7 @@ def _cover_damage(
             f"{outputs[f'{side}cover_damage']} damage on average; of its {number(hp)} HP, "
             f"{outputs[f'{side}cover_left']} left on average, {outputs[f'{side}cover_broken']} chance "
             "its damage passes its HP.",
-            COVER_DAMAGE,
+            rule("cover_damage"),
         )
     ]
 
@@ -220,7 +198,7 @@ def _adversary_cover(values: Mapping[str, Any], outputs: dict[str, str]) -> list
             f"The adversary's cover {number(counted)} is in the Difficulty: without it your Effect would be "
             f"{number(counted)} higher, so {plural(counted, 'damage roll')} of your weapon go against the "
             "cover.",
-            ADVERSARY_COVER,
+            rule("attack.adversary_cover"),
         )
     ]
     if values["adversary_cover_hp"] is not None:
@@ -245,10 +223,14 @@ def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> 
         with fw.on_field("effect" if values["side"] == "attack" else "failed_by"):
             outcome = checks.resolve_check(difficulty + given, difficulty)
         used = " (the roll field is not used)" if roll is not None else ""
-        steps.append(fw.Step(f"Effect given: {signed(given)}{used}.", EFFECT))
+        steps.append(fw.Step(f"Effect given: {signed(given)}{used}.", rule("effect")))
         return outcome
     if roll is None:
-        steps.append(fw.Step("Enter the two kept dice, or the Effect, to follow the attack through.", ATTACK))
+        steps.append(
+            fw.Step(
+                "Enter the two kept dice, or the Effect, to follow the attack through.", rule("attack.attack")
+            )
+        )
         return None
     with fw.on_field("roll"):
         outcome = checks.resolve_check(roll + modifier, difficulty)
@@ -256,7 +238,7 @@ def _outcome(values: Mapping[str, Any], modifier: int, steps: list[fw.Step]) -> 
         fw.Step(
             f"Effect: roll {number(roll)} {term(modifier)} \u2212 difficulty {number(difficulty)} = "
             f"{signed(outcome.effect)}, a {'success' if outcome.success else 'failure'}.",
-            EFFECT,
+            rule("effect"),
         )
     )
     return outcome
@@ -275,12 +257,12 @@ def _paid(
             fw.Step(
                 f"Costly success: the miss by {outcome.fail_degree} becomes a hit with success effect "
                 f"{paid.success_effect}, at a fail effect of {paid.fail_degree}.",
-                COSTLY,
+                rule("costly"),
             )
         )
         return True, paid.success_effect, paid.fail_degree
     if pay == "costly":
-        steps.append(fw.Step("The roll hit: no price to pay.", COSTLY))
+        steps.append(fw.Step("The roll hit: no price to pay.", rule("costly")))
     if pay == "reckless":
         result = action_options.reckless_action(outcome.effect, values["reckless_reading"])
         if result.success:
@@ -288,7 +270,7 @@ def _paid(
             text = f"Reckless success: success effect {result.success_effect}{harm}."
         else:
             text = f"Reckless failure: the fail effect grows to {result.fail_degree}."
-        steps.append(fw.Step(text, RECKLESS_RULING))
+        steps.append(fw.Step(text, rule("attack.reckless_ruling")))
         return result.success, result.success_effect, result.fail_degree
     return outcome.success, max(outcome.effect, 0), outcome.fail_degree
 
@@ -299,7 +281,10 @@ def _price(values: Mapping[str, Any], degree: int, outputs: dict[str, str]) -> l
     outputs["price"] = str(degree)
     mitigated, steps = _mitigate(values, degree)
     steps.insert(
-        1, fw.Step("The price is an ordinary fail effect: conditions, cover, skill.", COSTLY_MITIGATED)
+        1,
+        fw.Step(
+            "The price is an ordinary fail effect: conditions, cover, skill.", rule("attack.costly_mitigated")
+        ),
     )
     outputs["remaining"] = str(mitigated.remaining)
     outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
@@ -319,7 +304,7 @@ def _price(values: Mapping[str, Any], degree: int, outputs: dict[str, str]) -> l
         fw.Step(
             f"You take {plural(hit.rolls.kept, 'roll')} of {per_roll_text(hit)}: "
             f"{outputs['price_damage']} damage on average.",
-            ON_FAILURE,
+            rule("attack.on_failure"),
         )
     )
     return steps
@@ -481,7 +466,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         outputs["outcome"] = "costly success"
     if outcome.success and values["defend"] != mitigation.Defend.NONE:
         outputs["target"] = "nobody"
-        steps.append(fw.Step("A successful Defend: you take no damage and deal none.", DEFEND))
+        steps.append(fw.Step("A successful Defend: you take no damage and deal none.", rule("defend")))
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     if hits:
         expression, rate_raw, armor, hp_key, current = (
@@ -493,7 +478,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
         effect_for_damage, field = success_effect, "damage"
         outputs["target"] = "adversary"
-        steps.append(fw.Step("A hit: your weapon rolls damage against the adversary.", ON_SUCCESS))
+        steps.append(
+            fw.Step("A hit: your weapon rolls damage against the adversary.", rule("attack.on_success"))
+        )
         steps.extend(_adversary_cover(values, outputs))
         if fail_degree:
             steps.extend(_price(values, fail_degree, outputs))
@@ -507,7 +494,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 f"A miss: failed by {fail_degree}, the adversary's fail effect comes at you. Work it "
                 "out as “I'm attacked” with that margin (your conditions, cover, their damage, your "
                 "armor).",
-                ON_FAILURE,
+                rule("attack.on_failure"),
             )
         )
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
@@ -570,7 +557,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             whose = "the adversary's" if hits else "your"
             steps.append(
                 fw.Step(
-                    f"{number(now)} damage in all of {whose} {hp} HP: {outputs['state_now']}.", THRESHOLDS
+                    f"{number(now)} damage in all of {whose} {hp} HP: {outputs['state_now']}.",
+                    rule("thresholds"),
                 )
             )
     whom = "the adversary" if hits else "the character"
@@ -818,5 +806,16 @@ CALCULATOR = fw.Calculator(
         "rules_core.damage.protection_damage",
         "rules_core.damage.injury_chances",
     ),
-    rules=(ATTACK, ON_SUCCESS, ON_FAILURE, EFFECT, DAMAGE_ROLLS, THRESHOLDS, AIM, CHM, COSTLY, RECKLESS),
+    rules=(
+        rule("attack.attack"),
+        rule("attack.on_success"),
+        rule("attack.on_failure"),
+        rule("effect"),
+        rule("damage_rolls"),
+        rule("thresholds"),
+        rule("aim"),
+        rule("chm"),
+        rule("costly"),
+        rule("reckless"),
+    ),
 )

@@ -15,24 +15,18 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import percent, plural, signed, term
 from calculators.parts import (
-    EFFECT,
-    PENALTIES,
     characteristic_input,
     check_chart,
     check_dice,
     roll_input,
     skill_input,
 )
-from calculators.parts.check_parts import CHM, COMPETENCE, chm_text
+from calculators.parts.check_parts import chm_text
+from calculators.parts.links import rule
 from rules_core import checks, injury, limits
 
 __all__ = ["CALCULATOR"]
 
-UNSKILLED = fw.RuleLink("Unskilled", "rules/checks.md#unskilled")
-MODIFIERS = fw.RuleLink("Modifiers", "rules/checks.md#modifiers")
-COMBINED = fw.RuleLink("Combined difficulties", "rules/checks.md#combined-difficulties")
-COMBINED_RULING = fw.RuleLink("ruling: combined difficulty or unskilled", "rulings.md#combined-vs-unskilled")
-SAME_KIND = fw.RuleLink("ruling: same kind of modifier", "rulings.md#same-kind-modifiers")
 DICE = (("none", "2d6"), ("advantage", "Advantage"), ("disadvantage", "Disadvantage"))
 
 
@@ -44,7 +38,7 @@ def _modifier_steps(found: checks.ModifierTotal) -> list[fw.Step]:
     if found.dropped:
         dropped = ", ".join(f"{m.label} {signed(m.value)}" for m in found.dropped)
         text += f"; left out (a better one of the same kind counts): {dropped}"
-    return [fw.Step(text + ".", SAME_KIND if found.dropped else MODIFIERS)]
+    return [fw.Step(text + ".", rule("check.same_kind") if found.dropped else rule("check.modifiers"))]
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -52,19 +46,20 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     with fw.on_field("characteristic"):
         chm = checks.characteristic_modifier(values["characteristic"])
     competence = checks.competence(chm, values["skill"])
-    steps = [fw.Step(f"{chm_text('Characteristic', values['characteristic'])}.", CHM)]
+    steps = [fw.Step(f"{chm_text('Characteristic', values['characteristic'])}.", rule("chm"))]
     if values["skill"] is None:
         steps.append(
             fw.Step(
                 f"No skill: competence = DM {signed(chm)}{term(checks.unskilled_penalty())} = "
                 f"{signed(competence)}.",
-                UNSKILLED,
+                rule("check.unskilled"),
             )
         )
     else:
         steps.append(
             fw.Step(
-                f"Competence = DM {signed(chm)} + skill {values['skill']} = {signed(competence)}.", COMPETENCE
+                f"Competence = DM {signed(chm)} + skill {values['skill']} = {signed(competence)}.",
+                rule("competence"),
             )
         )
     with fw.on_field("modifiers"):
@@ -74,7 +69,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     if penalty:
         steps.append(
             fw.Step(
-                f"{plural(values['damage'], 'point')} of damage: wound penalty {signed(penalty)}.", PENALTIES
+                f"{plural(values['damage'], 'point')} of damage: wound penalty {signed(penalty)}.",
+                rule("penalties"),
             )
         )
     modifier = checks.within_check_range(competence + found.total + penalty)
@@ -85,7 +81,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Combined task, {plural(values['missing_skills'], 'further skill')} lacking: difficulty "
                 f"{values['difficulty']}{term(difficulty - values['difficulty'])} = {difficulty}.",
-                COMBINED_RULING,
+                rule("check.combined_ruling"),
             )
         )
     advantage = int(values["dice"] == "advantage")
@@ -96,7 +92,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"{check_dice(net)} {signed(modifier)} against {difficulty}: succeeds {percent(chance)} "
             "of the time.",
-            COMPETENCE,
+            rule("competence"),
         )
     )
     outputs = {
@@ -112,7 +108,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Effect: roll {values['roll']} {signed(modifier)} \u2212 difficulty {difficulty} = "
                 f"{signed(effect)}.",
-                EFFECT,
+                rule("effect"),
             )
         )
     chart = check_chart(advantage, disadvantage, values["roll"])
@@ -183,5 +179,12 @@ CALCULATOR = fw.Calculator(
         "rules_core.checks.success_chance",
         "rules_core.injury.wound_penalty",
     ),
-    rules=(CHM, COMPETENCE, UNSKILLED, MODIFIERS, COMBINED, PENALTIES),
+    rules=(
+        rule("chm"),
+        rule("competence"),
+        rule("check.unskilled"),
+        rule("check.modifiers"),
+        rule("check.combined"),
+        rule("penalties"),
+    ),
 )

@@ -14,6 +14,7 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import MINUS, decimal, signed
 from calculators.format import dice as dice_notation
+from calculators.parts.links import rule
 from rules_core import checks, damage, dice, limits
 from rules_core.peers import minds_eye, mistrunner
 from rules_core.peers.comparison import (
@@ -31,29 +32,6 @@ from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "compute", "parse_weapon"]
 
-COMPARISON = fw.RuleLink("One character, three systems", "peers/comparison.md#one-character")
-MNEME_INITIATIVE = fw.RuleLink("Mneme initiative", "rules/actions.md#initiative")
-MNEME_CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
-MNEME_ACTIONS = fw.RuleLink("Mneme action types", "rules/actions.md#action-types")
-MNEME_ROUND = fw.RuleLink("Mneme combat round", "rules/actions.md#combat-round")
-MNEME_MOVEMENT = fw.RuleLink("Mneme movement table", "rules/movement.md#movement-table")
-MNEME_DAMAGE = fw.RuleLink("Mneme damage rolls", "rules/damage.md#damage-rolls")
-MNEME_RATE = fw.RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
-MNEME_ARMOR = fw.RuleLink("Mneme armor", "rules/damage.md#armor")
-MNEME_MINIMUM = fw.RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
-MIST_REACTION = fw.RuleLink("Mistrunner reaction rolls", "peers/mistrunner.md#reaction-rolls")
-MIST_TURN = fw.RuleLink("Mistrunner combat turn", "peers/mistrunner.md#combat-sequence")
-MIST_EXTRA = fw.RuleLink("Mistrunner extra actions", "peers/mistrunner.md#extra-actions")
-MIST_MOVEMENT = fw.RuleLink("Mistrunner movement", "peers/mistrunner.md#movement")
-MIST_DAMAGE = fw.RuleLink("Mistrunner damage", "peers/mistrunner.md#damage")
-MIST_STRENGTH = fw.RuleLink("Mistrunner strength", "peers/mistrunner.md#strength")
-MIST_ARMOR = fw.RuleLink("Mistrunner armor", "peers/mistrunner.md#armor")
-MET_INITIATIVE = fw.RuleLink("Mind's Eye Theatre initiative", "peers/minds-eye-theatre.md#initiative")
-MET_TURNS = fw.RuleLink("Mind's Eye Theatre turns", "peers/minds-eye-theatre.md#turns")
-MET_ACTIONS = fw.RuleLink("Mind's Eye Theatre actions", "peers/minds-eye-theatre.md#actions")
-MET_CELERITY = fw.RuleLink("Celerity rounds", "peers/minds-eye-theatre.md#celerity-rounds")
-MET_MOVEMENT = fw.RuleLink("Mind's Eye Theatre movement", "peers/minds-eye-theatre.md#movement")
-MET_DAMAGE = fw.RuleLink("Mind's Eye Theatre damage", "peers/minds-eye-theatre.md#test-pools")
 
 CM_PER_METRE = 100
 MISS = "0 (miss)"
@@ -172,35 +150,39 @@ def _mneme_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]
         fw.Step(
             f"Mneme initiative: 2d6 roll {roll} {_plus(chm)} (Dexterity {dex}) {_plus(skill)} (skill) "
             f"= {row.initiative}, kept for the whole fight.",
-            MNEME_INITIATIVE,
+            rule("comparison.mneme_initiative"),
         ),
-        fw.Step(f"Dexterity {dex} gives a characteristic modifier of {signed(chm)}.", MNEME_CHM),
+        fw.Step(f"Dexterity {dex} gives a characteristic modifier of {signed(chm)}.", rule("chm")),
         fw.Step(
             f"A {row.seconds_per_turn}-second round holds {row.minor_actions} minor actions; an attack costs "
             f"{row.attack_cost}: {_attacks(row, 'round')}.",
-            MNEME_ACTIONS,
+            rule("comparison.mneme_actions"),
         ),
         fw.Step(
             f"Fastest movement with a {load} load: {_pace(row, 'round')}.",
-            MNEME_MOVEMENT,
+            rule("comparison.mneme_movement"),
         ),
     ]
     if margin < 0:
-        steps.append(fw.Step(f"Effect {margin} is a miss: no damage rolls.", MNEME_DAMAGE))
+        steps.append(fw.Step(f"Effect {margin} is a miss: no damage rolls.", rule("comparison.mneme_damage")))
         return steps
     rolls = damage.rolls_from_success_effect(margin, values["mneme_rate_of_attack"])
     made = f"Effect {margin} makes {_times(rolls.made, 'damage roll')} of {_dice(weapon)} (1 + 1 per point)"
     if rolls.kept < rolls.made:
-        steps.append(fw.Step(f"{made}; the rate of attack keeps the best {rolls.kept}.", MNEME_RATE))
+        steps.append(fw.Step(f"{made}; the rate of attack keeps the best {rolls.kept}.", rule("rate")))
     else:
-        steps.append(fw.Step(f"{made}.", MNEME_DAMAGE))
+        steps.append(fw.Step(f"{made}.", rule("comparison.mneme_damage")))
     if armor:
-        steps.append(fw.Step(f"Armor {armor} comes off each roll, never below 0.", MNEME_ARMOR))
+        steps.append(
+            fw.Step(f"Armor {armor} comes off each roll, never below 0.", rule("comparison.mneme_armor"))
+        )
     if damage.minimum_damage_applies(margin):
-        steps.append(fw.Step(f"Effect {margin} is 6 or more: every roll does at least 1.", MNEME_MINIMUM))
+        steps.append(fw.Step(f"Effect {margin} is 6 or more: every roll does at least 1.", rule("minimum")))
     exact = row.damage
     shown = f" (exactly {exact.numerator}/{exact.denominator})" if 1 < exact.denominator <= MAX_SHOWN else ""
-    steps.append(fw.Step(f"Average damage of the hit: {decimal(exact)}{shown}.", MNEME_DAMAGE))
+    steps.append(
+        fw.Step(f"Average damage of the hit: {decimal(exact)}{shown}.", rule("comparison.mneme_damage"))
+    )
     return steps
 
 
@@ -217,18 +199,28 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.
         fw.Step(
             f"Mistrunner reaction: d10 roll {die} {_plus(score)} (reaction score) = {row.initiative}, "
             "rolled again every turn.",
-            MIST_REACTION,
+            rule("comparison.mist_reaction"),
         ),
-        fw.Step(f"{_times(len(row.acts_on), 'action')}, on {_segments(row)}{penalties}.", MIST_EXTRA),
-        fw.Step(f"A {row.seconds_per_turn}-second turn: {_attacks(row, 'turn')}.", MIST_TURN),
+        fw.Step(
+            f"{_times(len(row.acts_on), 'action')}, on {_segments(row)}{penalties}.",
+            rule("comparison.mist_extra"),
+        ),
+        fw.Step(
+            f"A {row.seconds_per_turn}-second turn: {_attacks(row, 'turn')}.", rule("comparison.mist_turn")
+        ),
         fw.Step(
             f"A move covers {mistrunner.move_metres(coordination)} m at coordination {coordination}; running "
             f"doubles it: {_pace(row, 'turn')}.",
-            MIST_MOVEMENT,
+            rule("comparison.mist_movement"),
         ),
     ]
     if margin < 0:
-        steps.append(fw.Step(f"A total {-margin} under the target number misses: no damage.", MIST_DAMAGE))
+        steps.append(
+            fw.Step(
+                f"A total {-margin} under the target number misses: no damage.",
+                rule("comparison.mist_damage"),
+            )
+        )
         return steps
     code, strength, melee = (
         values["mistrunner_damage_code"],
@@ -237,10 +229,15 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.
     )
     raw = mistrunner.attack_damage(code, margin, 0, strength=strength, melee=melee)
     base = mistrunner.attack_damage(code, margin, 0)
-    steps.append(fw.Step(f"Damage code {code} \u00d7 (margin {margin} + 1) = {base}.", MIST_DAMAGE))
+    steps.append(
+        fw.Step(f"Damage code {code} \u00d7 (margin {margin} + 1) = {base}.", rule("comparison.mist_damage"))
+    )
     if melee:
         steps.append(
-            fw.Step(f"Melee adds strength: {base} {_plus(strength)} = {raw} (never below 0).", MIST_STRENGTH)
+            fw.Step(
+                f"Melee adds strength: {base} {_plus(strength)} = {raw} (never below 0).",
+                rule("comparison.mist_strength"),
+            )
         )
     hit = mistrunner.apply_hit(raw, armor=mistrunner.Armor(values["mistrunner_armor"]))
     if hit.absorbed or values["mistrunner_armor"]:
@@ -253,7 +250,7 @@ def _mistrunner_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.
             fw.Step(
                 f"Armor AV {values['mistrunner_armor']} absorbs {hit.absorbed}: "
                 f"{hit.life_points_lost} life points lost{worn}.",
-                MIST_ARMOR,
+                rule("comparison.mist_armor"),
             )
         )
     return steps
@@ -265,30 +262,33 @@ def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
         fw.Step(
             f"Mind's Eye Theatre initiative: the higher of Physical {physical} and Mental {mental} "
             f"= {row.initiative}, fixed for the scene.",
-            MET_INITIATIVE,
+            rule("comparison.met_initiative"),
         ),
         fw.Step(
             f"{_times(len(row.acts_on), 'round')} a {row.seconds_per_turn}-second turn "
             f"({_rounds(rounds)}): {_attacks(row, 'turn')}.",
-            MET_CELERITY if rounds else MET_TURNS,
+            rule("comparison.met_celerity") if rounds else rule("comparison.met_turns"),
         ),
-        fw.Step("Each round gives 1 standard and 1 simple action.", MET_ACTIONS),
+        fw.Step("Each round gives 1 standard and 1 simple action.", rule("comparison.met_actions")),
     ]
     per_second = Fraction(row.steps_per_turn or 0, row.seconds_per_turn)
     speed = f"{row.steps_per_turn} steps a turn, {decimal(per_second)} steps/s"
     if row.metres_per_turn is None:
         steps.append(
-            fw.Step(f"Moving with both actions: {speed}; the chapter gives no step length.", MET_MOVEMENT)
+            fw.Step(
+                f"Moving with both actions: {speed}; the chapter gives no step length.",
+                rule("comparison.met_movement"),
+            )
         )
     else:
         steps.append(
             fw.Step(
                 f"Moving with both actions: {speed}; at your step length that is {_pace(row, 'turn')}.",
-                MET_MOVEMENT,
+                rule("comparison.met_movement"),
             )
         )
     if values["margin"] < 0:
-        steps.append(fw.Step("A lost challenge does no damage.", MET_DAMAGE))
+        steps.append(fw.Step("A lost challenge does no damage.", rule("comparison.met_damage")))
     else:
         steps.append(
             fw.Step(
@@ -296,7 +296,7 @@ def _met_steps(values: Mapping[str, Any], row: SystemSummary) -> list[fw.Step]:
                 f"{_plus(values['met_damage_bonus'])} (powers) "
                 f"{MINUS} {values['met_damage_reduction']} (reductions) = {decimal(row.damage)}, "
                 "whatever the margin.",
-                MET_DAMAGE,
+                rule("comparison.met_damage"),
             )
         )
     return steps
@@ -491,5 +491,10 @@ CALCULATOR = fw.Calculator(
         "rules_core.peers.mistrunner.attack_damage",
         "rules_core.peers.mistrunner.apply_hit",
     ),
-    rules=(COMPARISON, MNEME_INITIATIVE, MIST_REACTION, MET_INITIATIVE),
+    rules=(
+        rule("comparison.comparison"),
+        rule("comparison.mneme_initiative"),
+        rule("comparison.mist_reaction"),
+        rule("comparison.met_initiative"),
+    ),
 )

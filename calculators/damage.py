@@ -15,14 +15,8 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import decimal, number, percent, plural, signed, two_decimals
-from calculators.parts import THRESHOLD_RULING, threshold_reading_input
+from calculators.parts import threshold_reading_input
 from calculators.parts.damage_parts import (
-    ARMOR,
-    DAMAGE_ROLLS,
-    MINIMUM,
-    RATE,
-    SCALE,
-    THRESHOLDS,
     chart_points,
     damage_steps,
     dice_input,
@@ -33,12 +27,10 @@ from calculators.parts.damage_parts import (
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
+from calculators.parts.links import rule
 from rules_core import damage, dice, injury, mitigation
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "scale_prefix"]
-
-HP_SCALE = fw.RuleLink("Hit point scale", "rules/damage.md#scale")
-MINIMUM_RULING = fw.RuleLink("Ruling: minimum damage", "rulings.md#minimum-damage")
 
 
 SCALE_CHOICES = (
@@ -47,13 +39,7 @@ SCALE_CHOICES = (
     ("H", "Heka (HAR, HHP)"),
     ("K", "Kilo (KAR, KHP)"),
 )
-MINIMUM_CHOICES = parts.enum_choices(
-    damage.MinimumDamageReading,
-    {
-        damage.MinimumDamageReading.EACH_ROLL: "Each roll at least 1 (ruling)",
-        damage.MinimumDamageReading.WHOLE_ATTACK: "The attack at least 1",
-    },
-)
+MINIMUM_CHOICES = parts.enum_choices(damage.MinimumDamageReading)
 
 
 def scale_prefix(choice: str) -> str:
@@ -101,7 +87,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"{values['hp']} {prefix}HP = {hp} HP{already}: a vehicle or object, so no wounds, "
                 f"bleeding or dying; chance its damage passes its HP: {outputs['past_hp']}.",
-                HP_SCALE,
+                rule("damage.hp_scale"),
             )
         )
     elif values["hp"] is not None:
@@ -125,7 +111,9 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 )
             outputs["state_now"] = state_text(state)
             steps.append(
-                fw.Step(f"{number(now)} damage in all of {hp} HP: {outputs['state_now']}.", THRESHOLDS)
+                fw.Step(
+                    f"{number(now)} damage in all of {hp} HP: {outputs['state_now']}.", rule("thresholds")
+                )
             )
     chart = fw.Chart(
         key="total",
@@ -237,5 +225,14 @@ CALCULATOR = fw.Calculator(
         "rules_core.damage.past_hp_chance",
         "rules_core.injury.injury_thresholds",
     ),
-    rules=(DAMAGE_ROLLS, RATE, ARMOR, MINIMUM, SCALE, THRESHOLDS, MINIMUM_RULING, THRESHOLD_RULING),
+    rules=(
+        rule("damage_rolls"),
+        rule("rate"),
+        rule("armor"),
+        rule("minimum"),
+        rule("scale"),
+        rule("thresholds"),
+        rule("damage.minimum_ruling"),
+        rule("threshold_ruling"),
+    ),
 )

@@ -16,8 +16,9 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import dice as dice_notation
 from calculators.format import number, plural, term, two_decimals
-from calculators.parts import ADVANTAGE, CHECK, chance_chart
-from calculators.parts.damage_parts import DAMAGE_ROLLS, SCALE, dice_input
+from calculators.parts import chance_chart
+from calculators.parts.damage_parts import dice_input
+from calculators.parts.links import rule
 from rules_core import dice as rules
 from rules_core import limits
 
@@ -55,7 +56,7 @@ def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], fw.Step
     found = rules.roll_check(rng, advantage, disadvantage)
     kept = " + ".join(str(face) for face in found.kept)
     if check == "plain":
-        step = fw.Step(f"Check: 2d6 rolled {kept} = {found.total}.", CHECK)
+        step = fw.Step(f"Check: 2d6 rolled {kept} = {found.total}.", rule("check"))
         return {"check": str(found.total), "check_dice": kept}, step
     dropped = list(found.rolled)
     for face in found.kept:
@@ -64,7 +65,7 @@ def _check_roll(check: str, rng: random.Random) -> tuple[dict[str, str], fw.Step
     step = fw.Step(
         f"Check with {check}: 3d6 rolled {_joined(found.rolled)}, the two {which} kept: "
         f"{kept} = {found.total}.",
-        ADVANTAGE,
+        rule("advantage"),
     )
     return {"check": str(found.total), "check_dice": f"{kept}, dropped {_joined(tuple(dropped))}"}, step
 
@@ -85,10 +86,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     rolls: list[int] = []
     if expression.scale:
         steps.append(
-            fw.Step(f"Scale {expression.scale}: the whole roll is multiplied by {expression.factor}.", SCALE)
+            fw.Step(
+                f"Scale {expression.scale}: the whole roll is multiplied by {expression.factor}.",
+                rule("scale"),
+            )
         )
     if seed is None:
-        steps.append(fw.Step("Press Roll to roll.", CHECK))
+        steps.append(fw.Step("Press Roll to roll.", rule("check")))
     else:
         rng = random.Random(seed)
         rolled = [rules.roll_faces(expression, rng) for _ in range(times)]
@@ -96,13 +100,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         outputs["rolls"] = ", ".join(number(r) for r in rolls)
         outputs["faces"] = ", ".join(_faces(r) for r in rolled)
         outputs["total"] = number(sum(rolls))
-        steps.append(fw.Step(f"Rolled {text} {plural(times, 'time')} (seed {seed}).", CHECK))
+        steps.append(fw.Step(f"Rolled {text} {plural(times, 'time')} (seed {seed}).", rule("check")))
         modifier = term(expression.modifier)
         for index, r in enumerate(rolled, 1):
             sum_text = " + ".join(map(str, r.faces)) + modifier
             if expression.scale:
                 sum_text = f"({sum_text}) x {expression.factor}"
-            steps.append(fw.Step(f"Roll {index}: {sum_text} = {number(r.total)}.", DAMAGE_ROLLS))
+            steps.append(fw.Step(f"Roll {index}: {sum_text} = {number(r.total)}.", rule("damage_rolls")))
         if check != "none":
             check_outputs, step = _check_roll(check, rng)
             outputs.update(check_outputs)
@@ -110,7 +114,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     steps.append(
         fw.Step(
             f"Every total from {outputs['range']}; average {outputs['expected']}.",
-            DAMAGE_ROLLS,
+            rule("damage_rolls"),
         )
     )
     charts: tuple[fw.Chart, ...] = ()
@@ -169,5 +173,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.dice.roll_check",
         "rules_core.dice.DiceExpression.distribution",
     ),
-    rules=(CHECK, ADVANTAGE, DAMAGE_ROLLS, SCALE),
+    rules=(rule("check"), rule("advantage"), rule("damage_rolls"), rule("scale")),
 )

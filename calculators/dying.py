@@ -14,26 +14,16 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
-    BLEEDING,
-    HIT_POINTS,
-    MASSIVE,
-    PENALTIES,
-    THRESHOLDS,
     characteristic_inputs,
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import bleeding_rate_text, state_text
-from calculators.parts.links import DYING
+from calculators.parts.links import rule
 from rules_core import injury, limits
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "chance_text"]
 
-END_ROLL = fw.RuleLink("ruling: the End roll", "rulings.md#end-roll")
-MASSIVE_RULING = fw.RuleLink("ruling: a failed massive-damage roll", "rulings.md#massive-damage-failure")
-BLEEDING_ONE = fw.RuleLink("ruling: bleeding from more than one wound", "rulings.md#bleeding-stacks")
-BLEEDING_RULING = fw.RuleLink("ruling: bleeding while dying", "rulings.md#bleeding-timing")
-THRESHOLD_RULING = fw.RuleLink("ruling: injury thresholds", "rulings.md#injury-thresholds")
 
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 MAX_FORM_DAMAGE = limits.MAX_DAMAGE
@@ -78,7 +68,7 @@ def _bleeding_timeline(damage: int, hp: int, reading: injury.ThresholdReading, b
             fw.Step(
                 f"After {minute} min untreated: {damage + injury.bleeding_damage_after(minute)} damage, "
                 f"{state_text(condition)}.",
-                BLEEDING,
+                rule("bleeding"),
             )
         )
     return steps
@@ -95,7 +85,10 @@ def _massive(values: Mapping[str, Any], hp: int) -> list[fw.Step]:
         massive = injury.is_massive_damage(blow, hp)
     if not massive:
         return [
-            fw.Step(f"Last attack {number(blow)} damage, not more than {hp} HP: no massive damage.", MASSIVE)
+            fw.Step(
+                f"Last attack {number(blow)} damage, not more than {hp} HP: no massive damage.",
+                rule("massive"),
+            )
         ]
     difficulty = int_constant("injury", "massive_damage_difficulty")
     chance = injury.massive_damage_survival_chance(values["endurance"], values["damage"])
@@ -103,9 +96,12 @@ def _massive(values: Mapping[str, Any], hp: int) -> list[fw.Step]:
         fw.Step(
             f"Last attack {number(blow)} damage, more than {hp} HP: massive damage. End roll against "
             f"{difficulty} with the wound penalty, once: survives {chance_text(chance)} of the time.",
-            MASSIVE,
+            rule("massive"),
         ),
-        fw.Step("Failing it is death; passing leaves the character crippled, and dying.", MASSIVE_RULING),
+        fw.Step(
+            "Failing it is death; passing leaves the character crippled, and dying.",
+            rule("dying.massive_ruling"),
+        ),
     ]
 
 
@@ -126,11 +122,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     penalty = injury.wound_penalty(damage)
     outputs = {"hp": str(hp), "state": state_text(condition), "end_modifier": signed(modifier)}
     steps = [
-        fw.Step(f"HP = Str + Dex + End = {hp}; {damage} damage: {state_text(condition)}.", HIT_POINTS),
+        fw.Step(
+            f"HP = Str + Dex + End = {hp}; {damage} damage: {state_text(condition)}.", rule("hit_points")
+        ),
         fw.Step(
             f"End roll: 2d6 + End DM {signed(modifier - penalty)} + wound penalty {signed(penalty)} "
             f"= 2d6{term(modifier)}.",
-            END_ROLL,
+            rule("dying.end_roll"),
         ),
     ]
     if bleeding and not injury.bleeds_from_roll(damage, hp, reading=reading, best_physical=best):
@@ -157,17 +155,20 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         }
         difficulty = int_constant("injury", "dying_roll_difficulty")
         steps.append(
-            fw.Step(f"Each round: End roll against {difficulty} succeeds {percent(one)} of the time.", DYING)
+            fw.Step(
+                f"Each round: End roll against {difficulty} succeeds {percent(one)} of the time.",
+                rule("dying"),
+            )
         )
         if bleeding:
             steps.append(
                 fw.Step(
                     f"Bleeding adds {bleeding_rate_text()}: the wound penalty grows as rounds pass.",
-                    BLEEDING_RULING,
+                    rule("dying.bleeding_ruling"),
                 )
             )
-        steps.append(fw.Step(f"Passing all {rounds} rolls in a row: {chance_text(survive)}.", DYING))
-        steps.append(fw.Step(f"First aid stabilises the character for {hours} hours (End).", DYING))
+        steps.append(fw.Step(f"Passing all {rounds} rolls in a row: {chance_text(survive)}.", rule("dying")))
+        steps.append(fw.Step(f"First aid stabilises the character for {hours} hours (End).", rule("dying")))
         chart_rounds = _chart_rounds(rounds)
         charts.append(
             fw.Chart(
@@ -184,14 +185,14 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         )
     else:
-        steps.append(fw.Step(f"Not dying yet: dying starts above {hp} damage.", THRESHOLDS))
+        steps.append(fw.Step(f"Not dying yet: dying starts above {hp} damage.", rule("thresholds")))
         if bleeding:
             minutes = injury.minutes_until_dying(damage, hp)
             outputs["minutes_to_dying"] = f"{minutes} min"
             steps.append(
                 fw.Step(
                     f"Bleeding: {bleeding_rate_text(rounds=False)}, from the minute after the wound.",
-                    BLEEDING,
+                    rule("bleeding"),
                 )
             )
             steps.extend(_bleeding_timeline(damage, hp, reading, best))
@@ -269,5 +270,14 @@ CALCULATOR = fw.Calculator(
         "rules_core.injury.is_massive_damage",
         "rules_core.injury.massive_damage_survival_chance",
     ),
-    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, DYING, MASSIVE, THRESHOLD_RULING, BLEEDING_ONE),
+    rules=(
+        rule("hit_points"),
+        rule("thresholds"),
+        rule("penalties"),
+        rule("bleeding"),
+        rule("dying"),
+        rule("massive"),
+        rule("dying.threshold_ruling"),
+        rule("dying.bleeding_one"),
+    ),
 )

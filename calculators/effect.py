@@ -12,32 +12,18 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, signed, term
-from calculators.parts import ADVANTAGE, CHECK, EFFECT, difficulty_input, modifier_input, roll_input
-from calculators.parts.links import COSTLY, RECKLESS
+from calculators.parts import difficulty_input, modifier_input, roll_input
+from calculators.parts.links import rule
 from rules_core import action_options, checks
 from rules_core.tables import constant
 
 __all__ = ["CALCULATOR"]
 
-COSTLY_RULING = fw.RuleLink("Ruling: costly success sign", "rulings.md#costly-success-sign")
-RECKLESS_RULING = fw.RuleLink("Ruling: reckless action", "rulings.md#reckless-twice")
 RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
 RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
-RECKLESS_READINGS = parts.enum_choices(
-    action_options.RecklessReading,
-    {
-        action_options.RecklessReading.FULL_SUCCESS: "At its full Effect",
-        action_options.RecklessReading.REDUCED_SUCCESS: f"At its Effect less {RECKLESS_EFFECT_PENALTY}",
-    },
-)
-COSTLY_READINGS = parts.enum_choices(
-    checks.CostlySuccessReading,
-    {
-        checks.CostlySuccessReading.DEGREE: "Double the degree, add 3",
-        checks.CostlySuccessReading.SIGNED: "Double the signed Effect, add 3",
-    },
-)
+RECKLESS_READINGS = parts.enum_choices(action_options.RecklessReading, penalty=RECKLESS_EFFECT_PENALTY)
+COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading)
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -53,7 +39,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         raise fw.FieldError("Pick a reckless action or a costly success, not both.", "costly_success")
     steps = []
     if reckless:
-        steps.append(fw.Step(f"Reckless: {signed(RECKLESS_BONUS)} DM on the roll.", RECKLESS))
+        steps.append(fw.Step(f"Reckless: {signed(RECKLESS_BONUS)} DM on the roll.", rule("reckless")))
         modifier += RECKLESS_BONUS
     with fw.on_field("advantage"):
         net = checks.net_advantage(advantage, disadvantage)
@@ -68,13 +54,14 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     dice = parts.check_dice(net)
     steps += [
         fw.Step(
-            f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {signed(net)}.", ADVANTAGE
+            f"Advantage {advantage} and disadvantage {disadvantage} cancel: net {signed(net)}.",
+            rule("advantage"),
         ),
-        fw.Step(f"Roll {dice}.", ADVANTAGE),
+        fw.Step(f"Roll {dice}.", rule("advantage")),
         fw.Step(
             f"Succeed when the dice{term(modifier)} reach difficulty {difficulty}: "
             f"chance {percent(chance)} (exact: {chance.numerator}/{chance.denominator}).",
-            CHECK,
+            rule("check"),
         ),
     ]
     outputs = {"chance": percent(chance)}
@@ -87,7 +74,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Effect = roll {roll}{term(modifier)} \u2212 difficulty {difficulty} = {signed(eff)}: "
                 f"{outputs['outcome']}.",
-                EFFECT,
+                rule("effect"),
             )
         )
         outputs["success_effect"], outputs["fail_effect"] = str(max(eff, 0)), str(max(-eff, 0))
@@ -138,14 +125,14 @@ def _reckless(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.St
             f"Reckless success: success effect {result.success_effect}; "
             f"the Effect less {RECKLESS_EFFECT_PENALTY} is not below 0."
         )
-    steps.append(fw.Step(text, RECKLESS))
-    steps.append(fw.Step(f"Reading: {reading.replace('_', ' ')}.", RECKLESS_RULING))
+    steps.append(fw.Step(text, rule("reckless")))
+    steps.append(fw.Step(f"Reading: {reading.replace('_', ' ')}.", rule("effect.reckless_ruling")))
 
 
 def _costly(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step]) -> None:
     """Turn a failure into a costly success (Core Mechanics § Costly Success)."""
     if eff >= 0:
-        steps.append(fw.Step("The roll succeeded: no costly success is needed.", COSTLY))
+        steps.append(fw.Step("The roll succeeded: no costly success is needed.", rule("costly")))
         return
     result = checks.costly_success(eff, checks.CostlySuccessReading(reading))
     outputs["outcome"] = "costly success"
@@ -154,10 +141,10 @@ def _costly(eff: int, reading: str, outputs: dict[str, str], steps: list[fw.Step
         fw.Step(
             f"Costly success: success effect {result.success_effect}, and the fail effect of "
             f"{-eff} becomes {result.fail_degree} (reading: {reading}).",
-            COSTLY,
+            rule("costly"),
         )
     )
-    steps.append(fw.Step("Why this reading: see the ruling.", COSTLY_RULING))
+    steps.append(fw.Step("Why this reading: see the ruling.", rule("effect.costly_ruling")))
 
 
 CALCULATOR = fw.Calculator(
@@ -217,5 +204,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.action_options.reckless_action",
         "rules_core.action_options.reckless_roll_modifier",
     ),
-    rules=(CHECK, EFFECT, ADVANTAGE, COSTLY, RECKLESS),
+    rules=(rule("check"), rule("effect"), rule("advantage"), rule("costly"), rule("reckless")),
 )

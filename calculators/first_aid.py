@@ -12,22 +12,14 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, term
 from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
-from calculators.parts.links import EXTENDED, FIRST_AID
+from calculators.parts.links import rule
 from rules_core import checks, healing
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-TIME = fw.RuleLink("ruling: what a fail effect loses", "rulings.md#first-aid-time")
-ACTION = fw.RuleLink("ruling: an extended action", "rulings.md#first-aid-action")
 FULL_ROUNDS = int_constant("medical", "first_aid_rounds")
-READINGS = enum_choices(
-    healing.FirstAidReading,
-    {
-        healing.FirstAidReading.SHORTENING_ONLY: "Only the time saved",
-        healing.FirstAidReading.ROUNDS_BACK: "Rounds put back",
-    },
-)
+READINGS = enum_choices(healing.FirstAidReading)
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -55,29 +47,36 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"First aid on {whose}: {check_dice(net)}{term(modifier)} against {difficulty} every round, "
             f"{percent(chance)} a round.",
-            FIRST_AID,
+            rule("first_aid"),
         ),
         fw.Step(
             f"{FULL_ROUNDS} rounds less each round's success "
             "effect; a significant action every round, nothing else meanwhile.",
-            ACTION,
+            rule("first_aid.action"),
         ),
     ]
     outputs = {"round_chance": percent(chance), "within": percent(done)}
     if reading == healing.FirstAidReading.SHORTENING_ONLY:
-        steps.append(fw.Step(f"A fail effect only undoes time saved: never past {FULL_ROUNDS} rounds.", TIME))
+        steps.append(
+            fw.Step(
+                f"A fail effect only undoes time saved: never past {FULL_ROUNDS} rounds.",
+                rule("first_aid.time"),
+            )
+        )
     else:
-        steps.append(fw.Step(f"A fail effect puts rounds back, up to the full {FULL_ROUNDS}.", TIME))
+        steps.append(
+            fw.Step(f"A fail effect puts rounds back, up to the full {FULL_ROUNDS}.", rule("first_aid.time"))
+        )
     if odds.expected_rounds is None:
         outputs["expected"] = "never"
-        steps.append(fw.Step("No roll can succeed: the treatment never ends.", EXTENDED))
+        steps.append(fw.Step("No roll can succeed: the treatment never ends.", rule("extended")))
     else:
         outputs["expected"] = decimal(odds.expected_rounds)
         steps.append(
             fw.Step(
                 f"On average {outputs['expected']} rounds; done within "
                 f"{plural(within, 'round')}: {percent(done)}.",
-                EXTENDED,
+                rule("extended"),
             )
         )
     points = {n: p for n, p in enumerate(odds.finished_by, start=1) if p > 0 or n == within}
@@ -127,5 +126,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.healing.first_aid_difficulty",
         "rules_core.checks.success_chance",
     ),
-    rules=(FIRST_AID, EXTENDED, TIME, ACTION),
+    rules=(rule("first_aid"), rule("extended"), rule("first_aid.time"), rule("first_aid.action")),
 )

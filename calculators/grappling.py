@@ -22,61 +22,23 @@ from calculators.parts import (
     roll_input,
     skill_input,
 )
-from calculators.parts.check_parts import COMPETENCE, chm_text
+from calculators.parts.check_parts import chm_text
+from calculators.parts.links import rule
 from rules_core import checks, dice, grappling, limits
 
 __all__ = ["CALCULATOR"]
 
-GRAPPLING = fw.RuleLink("Grappling", "rules/attacks.md#grappling")
-ACTION = fw.RuleLink("The grappling action", "rules/attacks.md#grappling-action")
-OPPOSED = fw.RuleLink("ruling: a grapple is a melee roll", "rulings.md#grapple-opposed")
-STR_OR_DEX = fw.RuleLink("ruling: the adversary's Str or Dex", "rulings.md#grapple-str-or-dex")
-PISTOL = fw.RuleLink("ruling: pistols in a grapple", "rulings.md#grapple-pistol")
-MANOEUVRE = fw.RuleLink("ruling: damage and bind Difficulty", "rulings.md#grapple-damage-bind")
-SWEEP = fw.RuleLink("ruling: sweep difficulty and cost", "rulings.md#grapple-special")
-FAIL = fw.RuleLink("ruling: what a fail effect buys", "rulings.md#grapple-fail-effect")
-THROW_ARMOR = fw.RuleLink("ruling: armor against grappling damage", "rulings.md#throw-armor")
-UNTARGETED = fw.RuleLink("ruling: untargeted grappling damage", "rulings.md#grapple-untargeted-damage")
 
 G = grappling.GrappleEffect
-EFFECT_NAMES = {
-    G.TARGET_LIMB: "target a limb",
-    G.TARGET_EXTREMITY: "target an extremity",
-    G.DAMAGE: "damage",
-    G.BIND: "bind",
-    G.THROW: "throw",
-    G.SWEEP: "sweep",
-}
+EFFECT_NAMES = dict(enum_choices(grappling.GrappleEffect))
 MANOEUVRES = (
     ("none", "Nothing declared"),
-    *((k, v[:1].upper() + v[1:]) for k, v in enum_choices(G, EFFECT_NAMES)),
+    *((k, v[:1].upper() + v[1:]) for k, v in EFFECT_NAMES.items()),
 )
-WEAPONS = enum_choices(
-    grappling.GrappleWeapon,
-    {
-        grappling.GrappleWeapon.NONE: "Nothing",
-        grappling.GrappleWeapon.CLOSE_QUARTERS: "Knife or stun gloves",
-        grappling.GrappleWeapon.PISTOL: "Pistol",
-    },
-)
-PISTOL_READINGS = enum_choices(
-    grappling.PistolReading,
-    {
-        grappling.PistolReading.EDGE: "Favours its holder",
-        grappling.PistolReading.HINDRANCE: "Hinders its holder",
-    },
-)
-SWEEP_READINGS = enum_choices(
-    grappling.SweepReading,
-    {grappling.SweepReading.TWO: "+2", grappling.SweepReading.HALF_DEX: "Half the target's Dex"},
-)
-ARMOR_READINGS = enum_choices(
-    grappling.UntargetedArmorReading,
-    {
-        grappling.UntargetedArmorReading.COUNTS: "Counts (a body throw)",
-        grappling.UntargetedArmorReading.IGNORED: "Ignored, as for a twist",
-    },
-)
+WEAPONS = enum_choices(grappling.GrappleWeapon)
+PISTOL_READINGS = enum_choices(grappling.PistolReading)
+SWEEP_READINGS = enum_choices(grappling.SweepReading)
+ARMOR_READINGS = enum_choices(grappling.UntargetedArmorReading)
 
 
 def _difficulty(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
@@ -88,7 +50,7 @@ def _difficulty(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
             f"{chm_text('Adversary Str', values['adversary_strength'])}; "
             f"{chm_text('Dex', values['adversary_dexterity'])}: the higher, {signed(adversary)}, raises the "
             f"Difficulty from {base}.",
-            STR_OR_DEX,
+            rule("grappling.str_or_dex"),
         )
     ]
     common = {
@@ -104,7 +66,9 @@ def _difficulty(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
         steps.append(
             fw.Step(
                 f"Unskilled adversary and weapons held: {base + adversary}{term(plain - before)} = {plain}.",
-                PISTOL if "pistol" in (values["own_weapon"], values["adversary_weapon"]) else ACTION,
+                rule("grappling.pistol")
+                if "pistol" in (values["own_weapon"], values["adversary_weapon"])
+                else rule("grappling.action"),
             )
         )
     if values["manoeuvre"] == "none":
@@ -118,8 +82,12 @@ def _difficulty(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
             sweep=values["sweep"],
         )
     name = EFFECT_NAMES[G(values["manoeuvre"])]
-    rule = {G.SWEEP: SWEEP, G.DAMAGE: MANOEUVRE, G.BIND: MANOEUVRE}.get(G(values["manoeuvre"]), GRAPPLING)
-    steps.append(fw.Step(f"Declared {name}: {plain}{term(total - plain)} = {total}.", rule))
+    link = {
+        G.SWEEP: rule("grappling.sweep"),
+        G.DAMAGE: rule("grappling.manoeuvre"),
+        G.BIND: rule("grappling.manoeuvre"),
+    }.get(G(values["manoeuvre"]), rule("grappling.grappling"))
+    steps.append(fw.Step(f"Declared {name}: {plain}{term(total - plain)} = {total}.", link))
     return total, steps
 
 
@@ -160,7 +128,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"Your roll: 2d6 + DM {signed(values['modifier'])} + {skill} = 2d6 {signed(competence)} "
             f"against {difficulty}: {percent(chance)}.",
-            COMPETENCE,
+            rule("competence"),
         )
     )
     hp, dex = values["adversary_hp"], values["adversary_dexterity"]
@@ -174,7 +142,10 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     }
     throw_text = _share_text(G.THROW, hp)
     steps.append(
-        fw.Step(f"{throw_text[:1].upper()}{throw_text[1:]}; {_share_text(G.SWEEP, dex)}.", GRAPPLING)
+        fw.Step(
+            f"{throw_text[:1].upper()}{throw_text[1:]}; {_share_text(G.SWEEP, dex)}.",
+            rule("grappling.grappling"),
+        )
     )
     with fw.on_field("armor"):
         throw = grappling.grapple_damage(G.THROW, armor=values["armor"])
@@ -187,9 +158,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         "twist_damage": _damage_short(twist),
         "body_damage": _damage_short(body),
     }
-    steps.append(fw.Step(f"A throw deals {_damage_text(throw)}.", THROW_ARMOR))
-    steps.append(fw.Step(f"Damage to a named limb or extremity: {_damage_text(twist)}.", GRAPPLING))
-    steps.append(fw.Step(f"Damage with no limb named: {_damage_text(body)}.", UNTARGETED))
+    steps.append(fw.Step(f"A throw deals {_damage_text(throw)}.", rule("grappling.throw_armor")))
+    steps.append(
+        fw.Step(f"Damage to a named limb or extremity: {_damage_text(twist)}.", rule("grappling.grappling"))
+    )
+    steps.append(fw.Step(f"Damage with no limb named: {_damage_text(body)}.", rule("grappling.untargeted")))
     if values["roll"] is not None:
         effect = checks.effect(values["roll"] + competence, difficulty)
         outputs["effect"] = signed(effect)
@@ -204,7 +177,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                     f"Roll {values['roll']} {signed(competence)} against {difficulty}: Effect "
                     f"{signed(effect)}; {plural(advantage, 'advantage roll')} next round. Within reach, each "
                     f"on its own: {listed}; buy several while their costs add up to {effect} at most.",
-                    GRAPPLING,
+                    rule("grappling.grappling"),
                 )
             )
         else:
@@ -215,7 +188,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 fw.Step(
                     f"Roll {values['roll']} {signed(competence)} against {difficulty}: failed by {degree}. "
                     "Mitigate it; what is left buys effects against you, instead of damage rolls.",
-                    FAIL,
+                    rule("grappling.fail"),
                 )
             )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(check_chart(0, 0, values["roll"]),))
@@ -296,5 +269,12 @@ CALCULATOR = fw.Calculator(
         "rules_core.checks.competence",
         "rules_core.checks.success_chance",
     ),
-    rules=(GRAPPLING, ACTION, COMPETENCE, OPPOSED, STR_OR_DEX, FAIL),
+    rules=(
+        rule("grappling.grappling"),
+        rule("grappling.action"),
+        rule("competence"),
+        rule("grappling.opposed"),
+        rule("grappling.str_or_dex"),
+        rule("grappling.fail"),
+    ),
 )

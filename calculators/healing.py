@@ -16,7 +16,6 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
-    THRESHOLDS,
     best_physical_input,
     characteristic_inputs,
     hp_input,
@@ -25,7 +24,7 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text
-from calculators.parts.links import CAPACITY, DYING, FIRST_AID, INTENSIVE, LEVELS
+from calculators.parts.links import rule
 from rules_core import healing, injury
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
@@ -33,16 +32,6 @@ __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
 MAX_TIMELINE_POINTS = 60
 """A longer timeline is charted (and tabled) every few days, always ending on the last day."""
 
-NATURAL = fw.RuleLink("Natural healing", "rules/healing.md#natural-healing")
-RATES = fw.RuleLink("Healing rates", "rules/healing.md#healing-rates")
-SURGERY = fw.RuleLink("Surgery", "rules/healing.md#surgery")
-CARE = fw.RuleLink("Medical care", "rules/healing.md#medical-care")
-LEVEL_RULING = fw.RuleLink("Ruling: care levels at exactly a third", "rulings.md#care-level-boundaries")
-RATE_RULING = fw.RuleLink("Ruling: does care double the rate?", "rulings.md#care-doubles")
-LOST_RULING = fw.RuleLink("Ruling: lost progress", "rulings.md#lost-progress")
-SURGERY_RULING = fw.RuleLink("Ruling: surgery failure", "rulings.md#surgery-failure")
-MENTAL = fw.RuleLink("Characteristic damage", "rules/healing.md#mental-characteristics")
-IMMOBILE_RULING = fw.RuleLink("Ruling: too hurt for the activity", "rulings.md#immobile-healing")
 
 ACTIVITY_CHOICES = (
     ("moderate", "Moderate activity"),
@@ -90,7 +79,7 @@ def _natural(
     outputs = {"state": state_text(condition)}
     if taken == 0:
         outputs["days"] = "0"
-        return outputs, [fw.Step("No damage: nothing to heal.", NATURAL)], None
+        return outputs, [fw.Step("No damage: nothing to heal.", rule("healing.natural"))], None
     activity = healing.Activity(values["activity"])
     care = values["care"] == "yes"
     with fw.on_field("damage"):
@@ -114,7 +103,8 @@ def _natural(
     outputs["care_level"] = level.value if level is not None else "none"
     steps = [
         fw.Step(
-            f"{taken} damage of {hp} HP: {state_text(condition)}; care level {outputs['care_level']}.", LEVELS
+            f"{taken} damage of {hp} HP: {state_text(condition)}; care level {outputs['care_level']}.",
+            rule("levels"),
         ),
     ]
     for first, last, stage, rate in timeline.segments:
@@ -124,7 +114,7 @@ def _natural(
             fw.Step(
                 f"{span}: {state_text(stage)}, {rate_text(rate)}"
                 f"{' with care' if care else ''}; {left} damage left after day {last}.",
-                RATES,
+                rule("healing.rates"),
             )
         )
     if timeline.days is None:
@@ -133,12 +123,13 @@ def _natural(
         stage = injury.injury_condition(stuck, hp, reading=reading, best_physical=best)
         steps.append(
             fw.Step(
-                f"At {state_text(stage)} this activity heals nothing: choose less activity or care.", RATES
+                f"At {state_text(stage)} this activity heals nothing: choose less activity or care.",
+                rule("healing.rates"),
             )
         )
     else:
         outputs["days"] = str(timeline.days)
-        steps.append(fw.Step(f"Fully healed after {plural(timeline.days, 'day')}.", NATURAL))
+        steps.append(fw.Step(f"Fully healed after {plural(timeline.days, 'day')}.", rule("healing.natural")))
     chart = fw.Chart(
         key="timeline",
         caption="Damage left at the end of each day, as a share of HP",
@@ -162,12 +153,12 @@ def _intensive(values: Mapping[str, Any], endurance: int, outputs: dict[str, str
             f"Unsupervised intensive care: 2d6{term(modifier)} against "
             f"{healing.intensive_care_difficulty()}: {outputs['intensive_heal']} to heal "
             f"{odds.healed_damage} damage.",
-            INTENSIVE,
+            rule("intensive"),
         ),
         fw.Step(
             f"Failure ({percent(odds.dying_roll)}) forces a dying roll: End {endurance} with {taken} damage "
             f"survives it {percent(dying)}; death {outputs['intensive_death']} in all.",
-            DYING,
+            rule("dying"),
         ),
     ]
 
@@ -187,7 +178,7 @@ def _characteristics(values: Mapping[str, Any], outputs: dict[str, str]) -> list
             f"{points} point(s) of characteristic damage, one characteristic at a time, "
             f"{healing.characteristic_recovery_rate_days()} days of therapy each: {days} days, "
             f"starting{start}.",
-            MENTAL,
+            rule("healing.mental"),
         )
     ]
 
@@ -262,7 +253,7 @@ class _Plan:
             fw.Step(
                 f"First aid (difficulty {difficulty}) with Effect {signed(effect)} removes {removed} "
                 f"(always at least 1): {self.after()}.",
-                FIRST_AID,
+                rule("first_aid"),
             )
         )
 
@@ -276,7 +267,7 @@ class _Plan:
                     f"No surgery: {state_text(self.state())}"
                     f"{' after first aid' if 'first_aid' in self.outputs else ''}, and only the seriously "
                     "wounded or worse need it.",
-                    SURGERY,
+                    rule("healing.surgery"),
                 )
             )
             return
@@ -302,7 +293,7 @@ class _Plan:
                 f"Surgery with Effect {signed(effect)}: Medic {self.values['medic_skill']} leaves a fail "
                 f"effect of {surgery.remaining_fail_effect}; it takes {surgery.minutes} minutes{harm}"
             )
-        self.steps.append(fw.Step(f"{text}: {self.after()}.", SURGERY))
+        self.steps.append(fw.Step(f"{text}: {self.after()}.", rule("healing.surgery")))
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -318,7 +309,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     with fw.on_field("damage"):
         outputs, steps, chart = _natural(values, plan.damage, hp, best, reading)
     outputs = {**plan.outputs, **outputs, "state": state_text(start)}
-    steps[:0] = [fw.Step(f"{hp_text(values, hp)}.", THRESHOLDS), *plan.steps]
+    steps[:0] = [fw.Step(f"{hp_text(values, hp)}.", rule("thresholds")), *plan.steps]
     if values["intensive_modifier"] is not None:
         steps.extend(_intensive(values, _endurance(values, "Intensive care"), outputs))
     if values["characteristic_damage"]:
@@ -330,7 +321,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 f"Medic {values['medic']} cares for {capacity} light care patients{supervised}.",
-                CAPACITY,
+                rule("capacity"),
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=(chart,) if chart else ())
@@ -433,5 +424,15 @@ CALCULATOR = fw.Calculator(
         "rules_core.healing.unsupervised_intensive_care_chances",
         "rules_core.healing.characteristic_recovery_days",
     ),
-    rules=(NATURAL, RATES, FIRST_AID, SURGERY, CARE, LEVEL_RULING, RATE_RULING, LOST_RULING, SURGERY_RULING),
+    rules=(
+        rule("healing.natural"),
+        rule("healing.rates"),
+        rule("first_aid"),
+        rule("healing.surgery"),
+        rule("healing.care"),
+        rule("healing.level_ruling"),
+        rule("healing.rate_ruling"),
+        rule("healing.lost_ruling"),
+        rule("healing.surgery_ruling"),
+    ),
 )

@@ -15,13 +15,11 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import signed
-from calculators.parts.links import TARGETED_DAMAGE
+from calculators.parts.links import rule
 from rules_core import limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_SEED"]
 
-TARGETED = fw.RuleLink("Targeted attack", "rules/attacks.md#targeted-attack")
-ROUNDING_RULING = fw.RuleLink("ruling: thresholds rounding", "rulings.md#targeted-rounding")
 
 MAX_SEED = limits.MAX_SEED
 """Largest seed; the page draws a fresh one below it when the field is empty."""
@@ -39,20 +37,31 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     if roll is not None:
         with fw.on_field("roll"):
             location = targeting.hit_location(roll)
-        steps.append(fw.Step(f"Your 2d6 roll {roll}: {location.location}.", TARGETED))
+        steps.append(fw.Step(f"Your 2d6 roll {roll}: {location.location}.", rule("hit_location.targeted")))
         if location.sided and side_roll is not None:
             side = targeting.side(side_roll)
-            steps.append(fw.Step(f"Your 1d6 roll {side_roll}: the {side} side.", TARGETED))
+            steps.append(
+                fw.Step(f"Your 1d6 roll {side_roll}: the {side} side.", rule("hit_location.targeted"))
+            )
     elif seed is not None:
         location, side = targeting.roll_hit_location(random.Random(seed))
         steps.append(
-            fw.Step(f"Rolled 2d6 (roll number {seed}): {location.roll}, {location.location}.", TARGETED)
+            fw.Step(
+                f"Rolled 2d6 (roll number {seed}): {location.roll}, {location.location}.",
+                rule("hit_location.targeted"),
+            )
         )
         if side is not None:
-            steps.append(fw.Step(f"Hands and feet: rolled 1d6 for the side: {side}.", TARGETED))
+            steps.append(
+                fw.Step(f"Hands and feet: rolled 1d6 for the side: {side}.", rule("hit_location.targeted"))
+            )
     else:
         location = None
-        steps.append(fw.Step("Press Roll (or enter your own 2d6 roll) to pick a location.", TARGETED))
+        steps.append(
+            fw.Step(
+                "Press Roll (or enter your own 2d6 roll) to pick a location.", rule("hit_location.targeted")
+            )
+        )
     if location is not None:
         outputs |= {
             "roll": str(location.roll),
@@ -66,7 +75,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 f"Aiming there raises the Difficulty by {location.difficulty}."
                 if location.difficulty
                 else "Aiming there does not change the Difficulty.",
-                TARGETED,
+                rule("hit_location.targeted"),
             )
         )
         if location.area is None:
@@ -81,7 +90,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             steps.append(
                 fw.Step(
                     f"One hit of {threshold} or more damage there ({location.area}, HP {hp}): {what}.",
-                    TARGETED_DAMAGE,
+                    rule("targeted_damage"),
                 )
             )
             if damage is not None:
@@ -90,7 +99,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                         location.area, damage, hp, rounding=targeting.Rounding(values["rounding"])
                     )
                 outputs["effect"] = found or "none"
-                steps.append(fw.Step(f"{damage} damage: {outputs['effect']}.", TARGETED_DAMAGE))
+                steps.append(fw.Step(f"{damage} damage: {outputs['effect']}.", rule("targeted_damage")))
     chart = fw.Chart(
         key="locations",
         caption="Chance of each 2d6 roll ("
@@ -151,5 +160,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.targeting.targeted_effects",
         "rules_core.targeting.targeted_effect",
     ),
-    rules=(TARGETED, TARGETED_DAMAGE, ROUNDING_RULING),
+    rules=(rule("hit_location.targeted"), rule("targeted_damage"), rule("hit_location.rounding_ruling")),
 )

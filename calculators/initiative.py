@@ -21,17 +21,14 @@ from calculators.parts import (
     optional_characteristic_input,
     roll_input,
 )
-from calculators.parts.check_parts import CHM, chm_text
+from calculators.parts.check_parts import chm_text
+from calculators.parts.links import rule
 from rules_core import checks, dice, limits
 from rules_core import initiative as rules
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "parse_combatants"]
 
-INITIATIVE = fw.RuleLink("Initiative", "rules/actions.md#initiative")
-ORDER = fw.RuleLink("The combat round", "rules/actions.md#combat-round")
-FORMULA = fw.RuleLink("ruling: initiative formula", "rulings.md#initiative-formula")
-NEGATIVE = fw.RuleLink("ruling: a failed Tactics check", "rulings.md#tactics-initiative-negative")
 
 MAX_OTHERS = 20
 """Most other combatants the text field takes (one line each at the table)."""
@@ -89,7 +86,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         bonus = rules.tactics_initiative_bonus(
             values["tactics_effect"], negative_counts=values["negative_tactics"]
         )
-    steps = [fw.Step(f"{chm_text('Dexterity', dexterity)}.", CHM)]
+    steps = [fw.Step(f"{chm_text('Dexterity', dexterity)}.", rule("chm"))]
     chosen, chm = values["characteristic"], dex_dm
     if chosen != "dexterity" and not (ambush or unprepared):
         if values["score"] is None:
@@ -100,11 +97,16 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"{chm_text(chosen.capitalize(), values['score'])} leads the roll "
                 "(any characteristic modifier when prepared).",
-                CHM,
+                rule("chm"),
             )
         )
     elif chosen != "dexterity":
-        steps.append(fw.Step("Ambushing or caught unprepared: Dexterity, whatever the skill.", INITIATIVE))
+        steps.append(
+            fw.Step(
+                "Ambushing or caught unprepared: Dexterity, whatever the skill.",
+                rule("initiative.initiative"),
+            )
+        )
     if ambush:
 
         def score(dice_roll: int) -> int:  # ambushers do not roll: the dice count as AMBUSH_ROLL
@@ -114,7 +116,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Ambushing: no roll, the dice count as {AMBUSH_ROLL}: "
                 f"{AMBUSH_ROLL} + Dexterity DM {signed(dex_dm)}.",
-                INITIATIVE,
+                rule("initiative.initiative"),
             )
         )
     elif unprepared:
@@ -123,7 +125,10 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             return rules.unprepared_initiative(dice_roll, dex_dm, bonus)
 
         steps.append(
-            fw.Step(f"Caught unprepared: 2d6 + Dexterity DM {signed(dex_dm)}, no skill.", INITIATIVE)
+            fw.Step(
+                f"Caught unprepared: 2d6 + Dexterity DM {signed(dex_dm)}, no skill.",
+                rule("initiative.initiative"),
+            )
         )
     else:
 
@@ -133,7 +138,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 f"Prepared: 2d6 + DM {signed(chm)} + skill {skill} (Recon, Tactics or a weapon).",
-                FORMULA,
+                rule("initiative.formula"),
             )
         )
     if values["tactics_effect"]:
@@ -141,7 +146,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Tactics Effect {signed(values['tactics_effect'])}: {signed(bonus)} for everyone in "
                 "the unit in direct contact with the tactician.",
-                NEGATIVE,
+                rule("initiative.negative"),
             )
         )
     outputs: dict[str, str] = {}
@@ -150,7 +155,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         with fw.on_field("roll"):
             mine = score(roll if roll is not None else AMBUSH_ROLL)
         outputs["initiative"] = number(mine)
-        steps.append(fw.Step(f"Initiative: {number(mine)}.", INITIATIVE))
+        steps.append(fw.Step(f"Initiative: {number(mine)}.", rule("initiative.initiative")))
         scores = {YOU: mine, **dict(values["others"] or ())}
         with fw.on_field("others"):
             order = rules.initiative_order(scores)
@@ -159,7 +164,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 "Highest initiative acts first; on a tie you are listed first (the rules do not break ties).",
-                FORMULA,
+                rule("initiative.formula"),
             )
         )
     else:
@@ -170,7 +175,10 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         low, high = min(totals), max(totals)
         outputs["initiative"] = f"{number(low)} to {number(high)}"
         steps.append(
-            fw.Step(f"Not rolled yet: {outputs['initiative']}. Enter your 2d6 roll to place you.", INITIATIVE)
+            fw.Step(
+                f"Not rolled yet: {outputs['initiative']}. Enter your 2d6 roll to place you.",
+                rule("initiative.initiative"),
+            )
         )
         if values["others"]:
             outputs["ahead"] = "; ".join(
@@ -178,7 +186,10 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 for name, other in values["others"]
             )
             steps.append(
-                fw.Step("Chance to beat each before rolling: a higher initiative, ties not counted.", ORDER)
+                fw.Step(
+                    "Chance to beat each before rolling: a higher initiative, ties not counted.",
+                    rule("initiative.order"),
+                )
             )
     return fw.Result(outputs=outputs, working=tuple(steps), charts=charts)
 
@@ -248,5 +259,10 @@ CALCULATOR = fw.Calculator(
         "rules_core.initiative.tactics_initiative_bonus",
         "rules_core.initiative.initiative_order",
     ),
-    rules=(INITIATIVE, ORDER, FORMULA, NEGATIVE),
+    rules=(
+        rule("initiative.initiative"),
+        rule("initiative.order"),
+        rule("initiative.formula"),
+        rule("initiative.negative"),
+    ),
 )

@@ -13,13 +13,11 @@ from typing import Any
 from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
-from calculators.parts import ORDINARY, factor_input, injury_hp_input, threshold_reading_input
-from calculators.parts.damage_parts import SIGN_RULING, dice_input, dice_param, rolls_input
-from calculators.parts.links import COVER_DAMAGE
+from calculators.parts import factor_input, injury_hp_input, threshold_reading_input
+from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
+from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
-    CAP_RULING,
-    DEFEND,
     DEFEND_CHOICES,
     FACTOR_RULES,
     ORDER_CHOICES,
@@ -29,11 +27,6 @@ from calculators.parts.mitigation_parts import (
 from rules_core import checks, damage, dice, mitigation
 
 __all__ = ["CALCULATOR", "fail_degree_text"]
-
-FAIL_EFFECT = fw.RuleLink("Fail effect", "rules/mitigation.md#fail-effect")
-FACTORS = fw.RuleLink("Mitigating factors", "rules/mitigation.md#mitigating-factors")
-ORDER = fw.RuleLink("Priority order", "rules/mitigation.md#priority-order")
-ORDER_RULING = fw.RuleLink("Ruling: order of skill and cover", "rulings.md#mitigation-order")
 
 
 CARRIED_INPUTS: tuple[fw.Input, ...] = (
@@ -81,8 +74,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         result = parts.mitigate(values, degree)
     steps: list[fw.Step] = []
     if entered < 0:
-        steps.append(fw.Step(fail_degree_text(entered), SIGN_RULING))
-    steps.append(fw.Step(f"Start from a fail effect of {degree}.", FAIL_EFFECT))
+        steps.append(fw.Step(fail_degree_text(entered), rule("sign_ruling")))
+    steps.append(fw.Step(f"Start from a fail effect of {degree}.", rule("mitigation.fail_effect")))
     if result.defend is not mitigation.Defend.NONE:
         chosen = values[result.defend.value]
         doubled = next(s.modifier for s in result.steps if s.name == result.defend.value)
@@ -90,7 +83,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Defending doubles {result.defend.value}: {chosen} counts as {doubled}"
                 + (" (cover and concealment stop at 4)." if result.defend.value != "skill" else "."),
-                DEFEND,
+                rule("defend"),
             )
         )
     steps.extend(cap_steps(values, result))
@@ -105,17 +98,18 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         )
     if result.ordinary_failure:
-        steps.append(fw.Step("Nothing is left: an ordinary failure, with no damage rolls.", ORDINARY))
+        steps.append(fw.Step("Nothing is left: an ordinary failure, with no damage rolls.", rule("ordinary")))
     else:
         steps.append(
             fw.Step(
-                f"{result.remaining} left: {result.remaining} damage roll(s) against the character.", FACTORS
+                f"{result.remaining} left: {result.remaining} damage roll(s) against the character.",
+                rule("mitigation.factors"),
             )
         )
     steps.append(
         fw.Step(
             f"The cover takes the {result.cover_absorbed} attack(s) it removed.",
-            COVER_DAMAGE,
+            rule("cover_damage"),
         )
     )
     outputs = {
@@ -204,5 +198,12 @@ CALCULATOR = fw.Calculator(
     answer=_summary,
     handoffs=_next,
     uses=("rules_core.mitigation.mitigate",),
-    rules=(FACTORS, ORDER, COVER_DAMAGE, DEFEND, ORDER_RULING, CAP_RULING),
+    rules=(
+        rule("mitigation.factors"),
+        rule("mitigation.order"),
+        rule("cover_damage"),
+        rule("defend"),
+        rule("mitigation.order_ruling"),
+        rule("cap_ruling"),
+    ),
 )

@@ -16,79 +16,29 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import NOT_POSSIBLE, counted, fraction_text, metres, number, percent, plural, signed
 from calculators.parts.check_parts import chm_text
-from calculators.parts.links import SERIOUS
+from calculators.parts.links import rule
 from rules_core import actions, checks, injury, limits
 from rules_core import movement as rules
 
 __all__ = ["CALCULATOR"]
 
-TABLE = fw.RuleLink("Movement table", "rules/movement.md#movement-table")
-SPACES = fw.RuleLink("Spaces and scale", "rules/movement.md#spaces")
-STANCE = fw.RuleLink("Changing stance", "rules/movement.md#stance")
-DASH = fw.RuleLink("Dash", "rules/movement.md#dash")
-RUN = fw.RuleLink("Run", "rules/movement.md#run")
-CRAWL = fw.RuleLink("Crawl", "rules/movement.md#crawl")
-DASH_METRES = fw.RuleLink("ruling: dash metres", "rulings.md#dash-metres")
-STANCE_RULING = fw.RuleLink("ruling: stance changes", "rulings.md#stance-prone-to-standing")
-ROUNDING_RULING = fw.RuleLink("ruling: \u00be speed on the grid", "rulings.md#wounded-movement")
-CRITICAL_RULING = fw.RuleLink("ruling: no movement when critically wounded", "rulings.md#critical-movement")
-RUN_RULING = fw.RuleLink("ruling: no Dash, but a Run", "rulings.md#wounded-run")
-RUN_ROLL = fw.RuleLink("ruling: the Run roll", "rulings.md#run-roll")
 
-ACTIONS = parts.enum_choices(
-    rules.MoveAction,
-    {
-        rules.MoveAction.MOVE: "Move (minor action)",
-        rules.MoveAction.DASH: "Dash (significant action)",
-        rules.MoveAction.RUN: "Run (full action)",
-    },
-)
-LOADS = parts.enum_choices(
-    rules.Load, {rules.Load.LIGHT: "Light", rules.Load.MEDIUM: "Medium", rules.Load.HEAVY: "Heavy"}
-)
-STANCES = parts.enum_choices(
-    rules.Stance,
-    {
-        rules.Stance.STANDING: "Standing",
-        rules.Stance.CROUCHING: "Crouching",
-        rules.Stance.PRONE: "Prone (crawling)",
-    },
-)
+ACTIONS = parts.enum_choices(rules.MoveAction)
+LOADS = parts.enum_choices(rules.Load)
+STANCES = parts.enum_choices(rules.Stance)
 SCALES = (("1.5", "1.5 m spaces"), ("4.5", "4.5 m spaces"))
-READINGS = parts.enum_choices(
-    rules.DistanceReading,
-    {rules.DistanceReading.SPACES: "7 spaces = 10.5 m", rules.DistanceReading.PRINTED: "As printed: 10 m"},
-)
-STANCE_READINGS = parts.enum_choices(
-    rules.StanceReading,
-    {
-        rules.StanceReading.LISTED_STEPS: "Through the listed changes",
-        rules.StanceReading.DOWN_IS_ONE: "Any lower stance for 1",
-    },
-)
+READINGS = parts.enum_choices(rules.DistanceReading)
+STANCE_READINGS = parts.enum_choices(rules.StanceReading)
 INJURY_CHOICES = (
     ("unhurt", "Unhurt or wounded"),
     ("seriously_wounded", "Seriously wounded"),
     ("critically_wounded", "Critically wounded or dying"),
 )
-ROUNDING_CHOICES = parts.enum_choices(
-    rules.WoundedRounding,
-    {
-        rules.WoundedRounding.DOWN: "Whole spaces, rounded down (ruling)",
-        rules.WoundedRounding.EXACT: "Exactly \u00be of the distance",
-    },
-)
-RUN_CHARACTERISTICS = parts.enum_choices(
-    rules.RunCharacteristic,
-    {
-        rules.RunCharacteristic.BEST: "The higher of End and Dex",
-        rules.RunCharacteristic.ENDURANCE: "End",
-        rules.RunCharacteristic.DEXTERITY: "Dex",
-    },
-)
+ROUNDING_CHOICES = parts.enum_choices(rules.WoundedRounding)
+RUN_CHARACTERISTICS = parts.enum_choices(rules.RunCharacteristic)
 NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
 DANGERS = {"dash": "Obstacles or bad footing", "run": "Obstacles, hazards or fire"}
-RULE_OF = {"move": TABLE, "dash": DASH, "run": RUN}
+RULE_OF = {"move": rule("movement.table"), "dash": rule("movement.dash"), "run": rule("movement.run")}
 
 
 def _metres(value: Fraction | None) -> str:
@@ -106,7 +56,10 @@ def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) ->
     whole = rules.movement(action, load, stance, scale_m=scale, reading=values["reading"])
     if whole.spaces is None:
         return [
-            fw.Step(f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.", CRAWL)
+            fw.Step(
+                f"The table gives NA for a {label.lower()} {stance}, {load} load: not possible.",
+                rule("movement.crawl"),
+            )
         ]
     steps = [
         fw.Step(
@@ -116,12 +69,14 @@ def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) ->
         )
     ]
     if values["reading"] == "printed" and values["injury"] == "unhurt":
-        steps.append(fw.Step("Metres as printed in the text where it differs.", DASH_METRES))
+        steps.append(fw.Step("Metres as printed in the text where it differs.", rule("movement.dash_metres")))
     limit = injury.movement(values["injury"])
     if not limit.factor:
-        steps.append(fw.Step("Critically wounded or dying: no movement at all.", CRITICAL_RULING))
+        steps.append(
+            fw.Step("Critically wounded or dying: no movement at all.", rule("movement.critical_ruling"))
+        )
     elif limit.factor != 1 and action == "dash" and not limit.can_dash:
-        steps.append(fw.Step("Seriously wounded: no Dash.", SERIOUS))
+        steps.append(fw.Step("Seriously wounded: no Dash.", rule("serious")))
     elif limit.factor != 1:
         exact = values["wounded_rounding"] == "exact"
         move = rules.movement(
@@ -139,11 +94,11 @@ def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) ->
                 f"Seriously wounded: {share} speed, {share} \u00d7 {number(whole.spaces)} = "
                 f"{_spaces(move.spaces)}{'' if exact else ' (whole spaces, rounded down)'} "
                 f"= {_metres(move.metres)}.",
-                SERIOUS if exact else ROUNDING_RULING,
+                rule("serious") if exact else rule("movement.rounding_ruling"),
             )
         )
         if action == "run":
-            steps.append(fw.Step("The Run stays allowed, at the same share.", RUN_RULING))
+            steps.append(fw.Step("The Run stays allowed, at the same share.", rule("movement.run_ruling")))
     return steps
 
 
@@ -168,7 +123,7 @@ def _roll(action: str, values: Mapping[str, Any]) -> tuple[dict[str, str], list[
         fw.Step(
             f"{DANGERS[action]}: Athletics against {checks.default_difficulty()} + conditions "
             f"{values['conditions']} = {found.difficulty}.",
-            DASH if action == "dash" else RUN_ROLL,
+            rule("movement.dash") if action == "dash" else rule("movement.run_roll"),
         ),
         fw.Step(
             f"Roll: {chm_text(name, values[found.characteristic])}; "
@@ -177,7 +132,7 @@ def _roll(action: str, values: Mapping[str, Any]) -> tuple[dict[str, str], list[
             + (f", wound penalty {signed(found.wound_penalty)}" if found.wound_penalty else "")
             + f": 2d6 {signed(found.modifier)} against {found.difficulty} succeeds "
             f"{percent(found.chance)} of the time.",
-            RUN_ROLL,
+            rule("movement.run_roll"),
         ),
     ]
     return outputs, steps
@@ -209,14 +164,20 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         "cost": f"{named.minor_actions} of {per_round} minor actions",
         "stance_cost": plural(cost, "minor action") if cost else "none",
     }
-    steps = [fw.Step(f"{label} is a {named.action_type.value} action: {share}.", TABLE), *steps_distance]
+    steps = [
+        fw.Step(f"{label} is a {named.action_type.value} action: {share}.", rule("movement.table")),
+        *steps_distance,
+    ]
     if action != "move" and move.spaces is not None:
         found, roll_steps = _roll(action, values)
         outputs.update(found)
         steps.extend(roll_steps)
     if values["new_stance"] != stance:
         steps.append(
-            fw.Step(f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.", STANCE_RULING),
+            fw.Step(
+                f"From {stance} to {values['new_stance']}: {outputs['stance_cost']}.",
+                rule("movement.stance_ruling"),
+            ),
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
 
@@ -287,5 +248,13 @@ CALCULATOR = fw.Calculator(
         "rules_core.actions.named_action",
         "rules_core.actions.minor_actions_per_round",
     ),
-    rules=(SPACES, TABLE, STANCE, DASH, RUN, CRAWL, RUN_ROLL),
+    rules=(
+        rule("movement.spaces"),
+        rule("movement.table"),
+        rule("movement.stance"),
+        rule("movement.dash"),
+        rule("movement.run"),
+        rule("movement.crawl"),
+        rule("movement.run_roll"),
+    ),
 )

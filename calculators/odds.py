@@ -11,12 +11,11 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import number, percent, signed
-from calculators.parts import ADVANTAGE, CHECK
+from calculators.parts.links import rule
 from rules_core import checks, odds
 
 __all__ = ["CALCULATOR"]
 
-LADDER = fw.RuleLink("Difficulty ladder and odds", "rules/checks.md#difficulty-table")
 
 MAX_GRID_DIFFICULTY = 30
 """Highest difficulty the form accepts."""
@@ -54,13 +53,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"Difficulty {difficulty}{name}, modifier {signed(modifier)}: the check succeeds when the two "
             "kept dice plus the modifier reach the difficulty.",
-            CHECK,
+            rule("check"),
         ),
-        fw.Step(f"Plain 2d6: {percent(cell.plain)} (exact {number(cell.plain)}).", LADDER),
+        fw.Step(f"Plain 2d6: {percent(cell.plain)} (exact {number(cell.plain)}).", rule("odds.ladder")),
         fw.Step(
             f"Advantage rolls 3d6 and keeps the two highest: {percent(cell.advantage)}; disadvantage keeps "
             f"the two lowest: {percent(cell.disadvantage)}.",
-            ADVANTAGE,
+            rule("advantage"),
         ),
         fw.Step(
             f"The tables below show the {mode_label.lower()} chance for difficulties "
@@ -126,5 +125,5 @@ CALCULATOR = fw.Calculator(
     compute=_compute,
     answer=_summary,
     uses=("rules_core.odds.odds_table",),
-    rules=(CHECK, LADDER, ADVANTAGE),
+    rules=(rule("check"), rule("odds.ladder"), rule("advantage")),
 )

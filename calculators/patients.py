@@ -14,23 +14,13 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import plural
 from calculators.parts import enum_choices
-from calculators.parts.links import CAPACITY, INTENSIVE, LEVELS
+from calculators.parts.links import rule
 from rules_core import healing, patients
 from rules_core.healing import CareLevel
 
 __all__ = ["CALCULATOR"]
 
-LIGHT = fw.RuleLink("Light care", "rules/healing.md#light-care")
-CAPACITY_RULING = fw.RuleLink("ruling: 8 or 32", "rulings.md#care-capacity")
-MONITORING = fw.RuleLink("ruling: monitoring at higher levels", "rulings.md#monitoring-capacity")
-INTENSIVE_ROLL = fw.RuleLink("ruling: the unsupervised roll", "rulings.md#intensive-roll")
-READINGS = enum_choices(
-    patients.MonitoringReading,
-    {
-        patients.MonitoringReading.DOUBLES: "Doubles per level",
-        patients.MonitoringReading.FIXED: "32 at any level",
-    },
-)
+READINGS = enum_choices(patients.MonitoringReading)
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -43,21 +33,21 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     parts = [f"{counts[level]} {level.value} \u00d7 {level.load}" for level in CareLevel if counts[level]]
     sum_text = " + ".join(parts) if parts else "no patients"
     steps = [
-        fw.Step(f"Load in light care patients: {sum_text} = {ward.load}.", LEVELS),
+        fw.Step(f"Load in light care patients: {sum_text} = {ward.load}.", rule("levels")),
     ]
     supervised = ", doubled by a supervising Medic 2+" if values["supervised"] else ""
     steps.append(
         fw.Step(
             f"Medic {values['medic']} cares for {plural(ward.capacity, 'light care patient')}{supervised}: "
             f"{'enough' if ward.fits else 'not enough'}; {plural(ward.medics_needed, 'such medic')} needed.",
-            CAPACITY,
+            rule("capacity"),
         )
     )
     steps.append(
         fw.Step(
             f"Monitoring, not caring: {plural(ward.monitoring, 'light care patient')} a day "
             f"({'within' if ward.monitored else 'past'} it).",
-            MONITORING,
+            rule("patients.monitoring"),
         )
     )
     outputs = {
@@ -77,7 +67,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 f"{difficulty} every day; a failure means a dying roll."
             )
             outputs["intensive"] = "a roll a day"
-        steps.append(fw.Step(text, INTENSIVE_ROLL))
+        steps.append(fw.Step(text, rule("patients.intensive_roll")))
     return fw.Result(outputs=outputs, working=tuple(steps))
 
 
@@ -133,5 +123,11 @@ CALCULATOR = fw.Calculator(
         "rules_core.healing.care_capacity",
         "rules_core.healing.intensive_care_difficulty",
     ),
-    rules=(CAPACITY, LEVELS, LIGHT, INTENSIVE, CAPACITY_RULING),
+    rules=(
+        rule("capacity"),
+        rule("levels"),
+        rule("patients.light"),
+        rule("intensive"),
+        rule("patients.capacity_ruling"),
+    ),
 )

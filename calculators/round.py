@@ -11,14 +11,11 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import counted, plural
+from calculators.parts.links import rule
 from rules_core import actions
 
 __all__ = ["CALCULATOR"]
 
-ECONOMY = fw.RuleLink("Action economy", "rules/actions.md#action-economy")
-TYPES = fw.RuleLink("Action types", "rules/actions.md#action-types")
-FREE = fw.RuleLink("Free actions", "rules/actions.md#free-actions")
-THREE_MINOR = fw.RuleLink("ruling: three minor actions", "rulings.md#three-minor-actions")
 
 NOTHING = "nothing"
 FREE_ONLY = "free only"
@@ -64,7 +61,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"A round of about {actions.round_seconds()} seconds holds {plural(per_round, 'minor action')}: "
             f"a significant action costs {significant}, a full action {full}.",
-            ECONOMY,
+            rule("round.economy"),
         )
     ]
     for key in chosen:
@@ -72,7 +69,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 f"{named.name}: {named.action_type.value}, {plural(named.minor_actions, 'minor action')}.",
-                TYPES,
+                rule("round.types"),
             )
         )
     with fw.on_field(keys[-1] if keys else SLOTS[0][0]):
@@ -86,11 +83,15 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"Used {plan.used} of {per_round}; left {plan.remaining}: room for {_room(outputs['fits'])}. "
             "Free actions (a word, a glance) cost nothing.",
-            FREE,
+            rule("round.free"),
         )
     )
     if plan.actions.count(actions.ActionType.MINOR) == per_round:
-        steps.append(fw.Step("Three minor actions take the place of the significant action.", THREE_MINOR))
+        steps.append(
+            fw.Step(
+                "Three minor actions take the place of the significant action.", rule("round.three_minor")
+            )
+        )
     return fw.Result(outputs=outputs, working=tuple(steps))
 
 
@@ -117,5 +118,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.actions.action_cost",
         "rules_core.actions.minor_actions_per_round",
     ),
-    rules=(ECONOMY, TYPES, FREE, THREE_MINOR),
+    rules=(rule("round.economy"), rule("round.types"), rule("round.free"), rule("round.three_minor")),
 )

@@ -14,37 +14,16 @@ from typing import Any
 from calculators import framework as fw
 from calculators.format import percent, signed, term
 from calculators.parts import enum_choices, modifier_input
+from calculators.parts.links import rule
 from rules_core import checks, stealth
 
 __all__ = ["CALCULATOR"]
 
-MINOR = fw.RuleLink("Minor stealth", "rules/actions.md#minor-stealth")
-QUICK_SCAN = fw.RuleLink("Quick scan", "rules/actions.md#quick-scan")
-DELIBERATE = fw.RuleLink("Deliberate stealth", "rules/actions.md#deliberate-stealth")
-SEARCH = fw.RuleLink("Scan / search", "rules/actions.md#scan-search")
-DETECTION = fw.RuleLink("ruling: which look beats which hiding", "rulings.md#stealth-detection")
-MODIFIERS = fw.RuleLink("ruling: search modifiers", "rulings.md#search-modifiers")
-SKILL = fw.RuleLink("ruling: the stealth skill", "rulings.md#stealth-skill")
 
 SIDES = (("hide", "I hide"), ("search", "I search"))
-HIDING = enum_choices(
-    stealth.Hiding, {stealth.Hiding.MINOR: "Minor stealth", stealth.Hiding.DELIBERATE: "Deliberate stealth"}
-)
-WATCHING = enum_choices(
-    stealth.Watching,
-    {
-        stealth.Watching.NONE: "Not looking (busy, a glance)",
-        stealth.Watching.QUICK_SCAN: "Quick scan",
-        stealth.Watching.SEARCH: "Scan / search",
-    },
-)
-READINGS = enum_choices(
-    stealth.StealthRollReading,
-    {
-        stealth.StealthRollReading.AGAINST_SEARCH: "Only against a search",
-        stealth.StealthRollReading.ALWAYS: "Every time",
-    },
-)
+HIDING = enum_choices(stealth.Hiding)
+WATCHING = enum_choices(stealth.Watching)
+READINGS = enum_choices(stealth.StealthRollReading)
 _WORDS = {
     stealth.Detection.HIDDEN: "hidden, no roll",
     stealth.Detection.SEEN: "seen, no roll",
@@ -65,17 +44,20 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     looker = "the adversary" if hiding_side else "you"
     hide_name = dict(HIDING)[hiding].lower()
     look_name = dict(WATCHING)[watching].lower()
-    rule = DELIBERATE if hiding == stealth.Hiding.DELIBERATE else MINOR
+    link = rule("stealth.deliberate") if hiding == stealth.Hiding.DELIBERATE else rule("stealth.minor")
     if watching == stealth.Watching.QUICK_SCAN:
-        rule = QUICK_SCAN
+        link = rule("stealth.quick_scan")
     steps = [
         fw.Step(
-            f"{hider.capitalize()} in {hide_name}, {looker}: {look_name}. Outcome: {_WORDS[found]}.", rule
+            f"{hider.capitalize()} in {hide_name}, {looker}: {look_name}. Outcome: {_WORDS[found]}.", link
         ),
     ]
     if found is not stealth.Detection.ROLL:
         steps.append(
-            fw.Step("Only one in line of sight (or known indirectly) can be found at all.", DETECTION)
+            fw.Step(
+                "Only one in line of sight (or known indirectly) can be found at all.",
+                rule("stealth.detection"),
+            )
         )
         outcome = "hidden" if found is stealth.Detection.HIDDEN else "seen"
         sure = Fraction(int(hiding_side == (outcome == "hidden")))
@@ -91,7 +73,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         roll_name, their = "Stealth (Recon or Streetwise)", "Recon"
         extra = f" + their conditions {values['conditions']} \u2212 what hides you {values['hiding_factors']}"
-        link = DELIBERATE
+        link = rule("stealth.deliberate")
     else:
         with fw.on_field("adversary_skill"):
             difficulty = stealth.scan_difficulty(
@@ -99,7 +81,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             )
         roll_name, their = "Recon", "Stealth"
         extra = f" + conditions that hide them {values['conditions']}"
-        link = SEARCH
+        link = rule("stealth.search")
     steps.append(
         fw.Step(
             f"Difficulty {checks.default_difficulty()} + their {their} ({_skill(adversary_skill)}) + their "
@@ -114,7 +96,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     steps.append(
         fw.Step(
             f"You roll {roll_name}: 2d6{term(values['modifier'])} against {difficulty}: {percent(chance)}.",
-            SKILL if hiding_side else MODIFIERS,
+            rule("stealth.skill") if hiding_side else rule("stealth.modifiers"),
         )
     )
     return fw.Result(
@@ -191,5 +173,11 @@ CALCULATOR = fw.Calculator(
         "rules_core.stealth.scan_difficulty",
         "rules_core.stealth.roll_chance",
     ),
-    rules=(MINOR, QUICK_SCAN, DELIBERATE, SEARCH, DETECTION),
+    rules=(
+        rule("stealth.minor"),
+        rule("stealth.quick_scan"),
+        rule("stealth.deliberate"),
+        rule("stealth.search"),
+        rule("stealth.detection"),
+    ),
 )

@@ -14,22 +14,14 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, signed, term
-from calculators.parts import CHECK, chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts.links import rule
 from rules_core import action_options, checks, support
 
 __all__ = ["CALCULATOR"]
 
-SUPPORTING = fw.RuleLink("Supporting action", "rules/actions.md#supporting-action")
-COORDINATING = fw.RuleLink("Coordinating action", "rules/actions.md#coordinating-action")
-PLAN = fw.RuleLink("Plan / wait", "rules/actions.md#plan-wait")
-ON_FAILURE = fw.RuleLink("ruling: support on a failure", "rulings.md#supporting-effect")
-STACKING = fw.RuleLink("ruling: several supporters", "rulings.md#support-stacking")
-OFFSET = fw.RuleLink("ruling: coordination offset", "rulings.md#coordination-offset")
 
-STACKINGS = enum_choices(
-    support.SupportStacking,
-    {support.SupportStacking.BEST: "The best one counts", support.SupportStacking.SUM: "They add up"},
-)
+STACKINGS = enum_choices(support.SupportStacking)
 PLANS = (("none", "No plan"), ("right", "Prediction right"), ("wrong", "Prediction wrong"))
 _DIFFICULTY_HELP = "The helped roll's Difficulty before any coordination."
 
@@ -45,11 +37,12 @@ def _difficulty(values: Mapping[str, Any], steps: list[fw.Step]) -> int:
     offset = f" \u2212 Leadership or Tactics {result.offset}" if result.offset else ""
     steps.append(
         fw.Step(
-            f"Coordinated: Difficulty {difficulty} + {added}{offset} = {result.difficulty}.", COORDINATING
+            f"Coordinated: Difficulty {difficulty} + {added}{offset} = {result.difficulty}.",
+            rule("support.coordinating"),
         )
     )
     if values["offset"] > added:
-        steps.append(fw.Step(f"The offset stops at the {added} the referee added.", OFFSET))
+        steps.append(fw.Step(f"The offset stops at the {added} the referee added.", rule("support.offset")))
     return result.difficulty
 
 
@@ -60,7 +53,9 @@ def _rolls(values: Mapping[str, Any], steps: list[fw.Step]) -> tuple[int, int]:
         more, less = action_options.plan_rolls(values["plan"] == "right")
         advantage, disadvantage = advantage + more, disadvantage + less
         word = "advantage" if more else "disadvantage"
-        steps.append(fw.Step(f"The prediction was {values['plan']}: one {word} on the roll.", PLAN))
+        steps.append(
+            fw.Step(f"The prediction was {values['plan']}: one {word} on the roll.", rule("support.plan"))
+        )
     return advantage, disadvantage
 
 
@@ -78,7 +73,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         0,
         fw.Step(
             f"Without supporters: {check_dice(net)}{term(modifier)} against {difficulty}: {percent(alone)}.",
-            CHECK,
+            rule("check"),
         ),
     )
     charts: tuple[fw.Chart, ...] = ()
@@ -103,13 +98,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
                 f"{who.capitalize()}, each 2d6{term(values['support_modifier'])} against "
                 f"{values['support_difficulty']}: a success gives its Effect as a DM, a failure nothing; "
                 f"some DM {percent(some)} of the time.",
-                SUPPORTING if count == 1 else STACKING,
+                rule("support.supporting") if count == 1 else rule("support.stacking"),
             )
         )
         if count == 1:
-            steps.append(fw.Step("An exact success (Effect 0) gives no DM.", ON_FAILURE))
+            steps.append(fw.Step("An exact success (Effect 0) gives no DM.", rule("support.on_failure")))
         steps.append(
-            fw.Step(f"With their DM (on average {outputs['mean_bonus']}): {percent(helped)}.", CHECK)
+            fw.Step(f"With their DM (on average {outputs['mean_bonus']}): {percent(helped)}.", rule("check"))
         )
         charts = (chance_chart("support", "Chance of each support DM", "Support DM", bonus),)
     return fw.Result(outputs=outputs, working=tuple(steps), charts=charts)
@@ -187,5 +182,10 @@ CALCULATOR = fw.Calculator(
         "rules_core.action_options.plan_rolls",
         "rules_core.checks.success_chance",
     ),
-    rules=(SUPPORTING, COORDINATING, PLAN, STACKING),
+    rules=(
+        rule("support.supporting"),
+        rule("support.coordinating"),
+        rule("support.plan"),
+        rule("support.stacking"),
+    ),
 )

@@ -12,23 +12,16 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import counted, percent, plural, signed
-from calculators.parts import CHECK, chance_chart, enum_choices, optional_modifier_input
+from calculators.parts import chance_chart, enum_choices, optional_modifier_input
+from calculators.parts.links import rule
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
 
 __all__ = ["CALCULATOR"]
 
-TACTICS = fw.RuleLink("Tactics", "rules/attacks.md#tactics")
-COUNT = fw.RuleLink("ruling: rolls and attempts", "rulings.md#tactics-count")
 
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
-READINGS = enum_choices(
-    rules.TacticsReading,
-    {
-        rules.TacticsReading.EFFECT: "Effect capped by the risk",
-        rules.TacticsReading.SKILL_PLUS_ONE: "Skill + 1 rolls",
-    },
-)
+READINGS = enum_choices(rules.TacticsReading)
 MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 
 
@@ -69,16 +62,16 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Risk {d}: the Effect counts up to {rules.tactics_max_effect(d)} either way; "
                 f"DM {signed(modifier)} succeeds {percent(c)}.",
-                TACTICS,
+                rule("tactics.tactics"),
             )
             for d, c in chances.items()
         ),
-        fw.Step(f"Attempts per battle: skill {skill} + 1 = {attempts}.", COUNT),
+        fw.Step(f"Attempts per battle: skill {skill} + 1 = {attempts}.", rule("tactics.count")),
         fw.Step(
             f"Attempts made {values['attempts_made']}"
             + (", battle changed a lot" if values["battle_changed"] else "")
             + f": {'may' if retry else 'may not'} roll again once the rolls are used up.",
-            TACTICS,
+            rule("tactics.tactics"),
         ),
     ]
     if effect is not None:
@@ -89,7 +82,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Effect {signed(effect)} at difficulty {difficulty}: capped at {signed(found.effect)}, "
                 f"{outputs['rolls']}.",
-                COUNT,
+                rule("tactics.count"),
             )
         )
 
@@ -162,5 +155,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.checks.check_distribution",
         "rules_core.dice.map_values",
     ),
-    rules=(TACTICS, CHECK, COUNT),
+    rules=(rule("tactics.tactics"), rule("check"), rule("tactics.count")),
 )

@@ -15,11 +15,6 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, signed
 from calculators.parts import (
-    BLEEDING,
-    HIT_POINTS,
-    PENALTIES,
-    THRESHOLD_RULING,
-    THRESHOLDS,
     best_physical_input,
     characteristic_inputs,
     hp_input,
@@ -27,7 +22,7 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text, wound_penalty_rule_text
-from calculators.parts.links import SERIOUS, TARGETED_DAMAGE
+from calculators.parts.links import rule
 from rules_core import injury, limits, targeting
 
 __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC"]
@@ -35,16 +30,13 @@ __all__ = ["CALCULATOR", "MAX_CHARACTERISTIC"]
 MAX_CHARACTERISTIC = limits.MAX_CHARACTERISTIC
 """Largest characteristic the form takes (bounded input; far above any character)."""
 
-ROUNDING_RULING = fw.RuleLink("Ruling: targeted damage rounding", "rulings.md#targeted-rounding")
 
 STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
-    injury.InjuryCondition.UNHURT: fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds"),
-    injury.InjuryCondition.WOUNDED: fw.RuleLink("Wounded", "rules/injury.md#wounded"),
-    injury.InjuryCondition.SERIOUSLY_WOUNDED: SERIOUS,
-    injury.InjuryCondition.CRITICALLY_WOUNDED: fw.RuleLink(
-        "Critically wounded", "rules/injury.md#critically-wounded"
-    ),
-    injury.InjuryCondition.DYING: fw.RuleLink("Dying", "rules/injury.md#dying"),
+    injury.InjuryCondition.UNHURT: rule("thresholds"),
+    injury.InjuryCondition.WOUNDED: rule("thresholds.wounded"),
+    injury.InjuryCondition.SERIOUSLY_WOUNDED: rule("serious"),
+    injury.InjuryCondition.CRITICALLY_WOUNDED: rule("thresholds.critically_wounded"),
+    injury.InjuryCondition.DYING: rule("dying"),
 }
 CHARACTERISTIC_KEYS = ("strength", "dexterity", "endurance")
 """The characteristics' input keys (Outcomes § Hit Points: HP = Str + Dex + End)."""
@@ -75,17 +67,17 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         else "a third and two thirds of HP"
     )
     steps = [
-        fw.Step(f"{hp_text(values, hp)}.", HIT_POINTS),
+        fw.Step(f"{hp_text(values, hp)}.", rule("hit_points")),
         fw.Step(
             f"Thresholds ({by}): wounded from {limits.wounded}, seriously wounded from "
             f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
             f"dying from {limits.dying} (more than HP).",
-            THRESHOLD_RULING if best is not None else THRESHOLDS,
+            rule("threshold_ruling") if best is not None else rule("thresholds"),
         ),
         fw.Step(f"{taken} damage: {state_text(condition)}.", STATE_RULES[condition]),
         fw.Step(
             f"Wound penalty: {signed(penalty)} to mental and physical rolls ({wound_penalty_rule_text()}).",
-            PENALTIES,
+            rule("penalties"),
         ),
     ]
     outputs = {
@@ -108,7 +100,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"{number(taken)} damage in all is below the serious threshold "
                 f"{limits.seriously_wounded}, so no single roll reached it: no bleeding.",
-                BLEEDING,
+                rule("bleeding"),
             )
         )
     elif largest is None:
@@ -116,7 +108,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Bleeding if one damage roll reached {limits.seriously_wounded}: give the largest single "
                 "roll to know.",
-                BLEEDING,
+                rule("bleeding"),
             )
         )
     else:
@@ -127,7 +119,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Largest single roll {largest} {verdict} the serious threshold {limits.seriously_wounded}: "
                 f"{'bleeding' if bleeds else 'no bleeding'}.",
-                BLEEDING,
+                rule("bleeding"),
             )
         )
     if location != "none":
@@ -142,7 +134,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             fw.Step(
                 f"Targeted {location}: {threshold} damage from one hit causes its effect; the {which} "
                 f"{hit} gives {effect or 'no extra effect'}.",
-                TARGETED_DAMAGE,
+                rule("targeted_damage"),
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
@@ -236,5 +228,13 @@ CALCULATOR = fw.Calculator(
         "rules_core.targeting.area_threshold",
         "rules_core.targeting.targeted_effect",
     ),
-    rules=(HIT_POINTS, THRESHOLDS, PENALTIES, BLEEDING, TARGETED_DAMAGE, THRESHOLD_RULING, ROUNDING_RULING),
+    rules=(
+        rule("hit_points"),
+        rule("thresholds"),
+        rule("penalties"),
+        rule("bleeding"),
+        rule("targeted_damage"),
+        rule("threshold_ruling"),
+        rule("thresholds.rounding_ruling"),
+    ),
 )

@@ -13,17 +13,13 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.parts import enum_choices
+from calculators.parts.links import rule
 from rules_core import thrown as rules
 
 __all__ = ["CALCULATOR", "parse_thrown"]
 
-THROWN = fw.RuleLink("Thrown weapons", "rules/attacks.md#thrown")
-ROUNDING = fw.RuleLink("ruling: thrown range rounding", "rulings.md#thrown-rounding")
 
-ROUNDINGS = enum_choices(
-    rules.ThrownRounding,
-    {rules.ThrownRounding.DOWN: "Round down (as the examples)", rules.ThrownRounding.EXACT: "Exact metres"},
-)
+ROUNDINGS = enum_choices(rules.ThrownRounding)
 
 _NUMBER = re.compile(r"^\d{1,3}(\.\d{1,3})?$|^\d{1,3}/\d{1,3}$")
 
@@ -49,14 +45,17 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         found = rules.thrown_range(strength, text, rounding)
     outputs = {"straight": _metres(found.straight_m), "lobbed": _metres(found.lobbed_m)}
     steps = [
-        fw.Step(f"Straight: Strength {strength} x Thrown {text} = {_metres(exact.straight_m)}.", THROWN),
-        fw.Step(f"Lobbed: three times as far, {_metres(exact.lobbed_m)}.", THROWN),
+        fw.Step(
+            f"Straight: Strength {strength} x Thrown {text} = {_metres(exact.straight_m)}.",
+            rule("thrown.thrown"),
+        ),
+        fw.Step(f"Lobbed: three times as far, {_metres(exact.lobbed_m)}.", rule("thrown.thrown")),
     ]
     if rounding == "down":
         steps.append(
             fw.Step(
                 f"Rounded down at the end: {outputs['straight']} straight, {outputs['lobbed']} lobbed.",
-                ROUNDING,
+                rule("thrown.rounding"),
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
@@ -87,5 +86,5 @@ CALCULATOR = fw.Calculator(
     compute=_compute,
     answer=_summary,
     uses=("rules_core.thrown.thrown_range",),
-    rules=(THROWN, ROUNDING),
+    rules=(rule("thrown.thrown"), rule("thrown.rounding")),
 )

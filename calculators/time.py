@@ -14,14 +14,11 @@ from calculators import framework as fw
 from calculators.format import dice as dice_notation
 from calculators.format import plural, signed
 from calculators.parts import enum_choices, modifier_input
-from calculators.parts.links import EXTENDED
+from calculators.parts.links import rule
 from rules_core import dice, limits, time_checks
 
 __all__ = ["CALCULATOR", "parse_duration_die"]
 
-TIME = fw.RuleLink("Time and checks", "rules/checks.md#time-checks")
-MEDIAN = fw.RuleLink("ruling: the median", "rulings.md#time-median")
-FLOOR = fw.RuleLink("ruling: how short a task can get", "rulings.md#time-floor")
 
 UNITS = (
     ("seconds", "Seconds"),
@@ -33,13 +30,7 @@ UNITS = (
 SECONDS_PER = {"seconds": 1, "minutes": 60}
 """Units short enough to count in combat rounds, in seconds."""
 
-FLOORS = enum_choices(
-    time_checks.DurationFloor,
-    {
-        time_checks.DurationFloor.LOWEST_ROLL: "The quickest roll of the dice",
-        time_checks.DurationFloor.ONE_UNIT: "One unit",
-    },
-)
+FLOORS = enum_choices(time_checks.DurationFloor)
 MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 MAX_DICE = 6
 MAX_DICE_OVER_20 = 3
@@ -90,29 +81,32 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         fw.Step(
             f"Do not roll for time: take the median of {dice_notation(count, sides)}, "
             f"{_amount(median, unit)}.",
-            MEDIAN,
+            rule("time.median"),
         ),
         fw.Step(
             f"Each point of success effect removes one {unit[:-1]}, each point of fail effect adds one: "
             f"Effect {signed(effect)} gives {_amount(found.units, unit)}.",
-            TIME,
+            rule("time.time"),
         ),
     ]
     if effect > 0 and time_checks.task_duration(effect - 1, count, sides, floor=floor).units == found.units:
-        steps.append(fw.Step(f"Never shorter than {_amount(found.units, unit)} (the floor).", FLOOR))
+        steps.append(
+            fw.Step(f"Never shorter than {_amount(found.units, unit)} (the floor).", rule("time.floor"))
+        )
     if sides <= LISTED_SIDES:  # cheap enough to list the Effects either side
         low, high = max(-MAX_EFFECT_INPUT, effect - NEARBY), min(MAX_EFFECT_INPUT, effect + NEARBY)
         nearby = ", ".join(
             f"{signed(e)}: {time_checks.task_duration(e, count, sides, floor=floor).units}"
             for e in range(low, high + 1)
         )
-        steps.append(fw.Step(f"Nearby Effects ({unit}): {nearby}.", TIME))
+        steps.append(fw.Step(f"Nearby Effects ({unit}): {nearby}.", rule("time.time")))
     if unit in SECONDS_PER:
         rounds = time_checks.combat_rounds(found.units * SECONDS_PER[unit])
         outputs["rounds"] = plural(rounds, "round")
         steps.append(
             fw.Step(
-                f"In combat, 6-second rounds, a part round counting whole: {outputs['rounds']}.", EXTENDED
+                f"In combat, 6-second rounds, a part round counting whole: {outputs['rounds']}.",
+                rule("extended"),
             )
         )
     return fw.Result(outputs=outputs, working=tuple(steps))
@@ -155,5 +149,5 @@ CALCULATOR = fw.Calculator(
         "rules_core.time_checks.task_duration",
         "rules_core.time_checks.combat_rounds",
     ),
-    rules=(TIME, EXTENDED, MEDIAN, FLOOR),
+    rules=(rule("time.time"), rule("extended"), rule("time.median"), rule("time.floor")),
 )

@@ -39,10 +39,6 @@ NEW_CHARACTER_NAME = "New character"
 NEW_CHARACTER_ID = "ch-new"
 """A valid placeholder id; the page gives each new character its own."""
 
-READING_LABELS = {
-    injury.ThresholdReading.FRACTIONS_OF_HP: "Thresholds: thirds of HP (ruling)",
-    injury.ThresholdReading.BEST_PHYSICAL: "Thresholds: best physical characteristic (table)",
-}
 MODE_LABELS = {
     "prepared": "Prepared: 2d6 + DM of the leading characteristic + skill",
     "unprepared": "Unprepared: 2d6 + Dex DM",
@@ -158,7 +154,7 @@ def page_config() -> dict[str, Any]:
             "negative_tactics": NEGATIVE_TACTICS,
             "reading": {
                 "label": "Injury thresholds (ruling)",
-                "options": [list(option) for option in enum_choices(injury.ThresholdReading, READING_LABELS)],
+                "options": [list(option) for option in enum_choices(injury.ThresholdReading, "tracker")],
             },
         },
     }

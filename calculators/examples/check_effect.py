@@ -11,12 +11,11 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, signed
+from calculators.parts.links import rule  # rule links by key: calculators/data/rule_links.json
 from rules_core import checks, limits
 
 __all__ = ["CALCULATOR"]
 
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")  # a docs path and an anchor
-EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
 ADVANTAGE = {"none": (0, 0), "advantage": (1, 0), "disadvantage": (0, 1)}
 
 
@@ -27,14 +26,14 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     with fw.on_field("difficulty"):  # a ValueError raised here shows beside "difficulty"
         chance = checks.success_chance(modifier, difficulty, advantage, disadvantage)
     outputs = {"chance": percent(chance)}  # output key -> text; a key left out is hidden (does not apply)
-    working = [fw.Step(f"2d6 {signed(modifier)} reaches {difficulty}: {percent(chance)}.", CHECK)]
+    working = [fw.Step(f"2d6 {signed(modifier)} reaches {difficulty}: {percent(chance)}.", rule("check"))]
     if roll is not None:
         effect = checks.effect(roll + modifier, difficulty)
         outputs["effect"] = signed(effect)
         working.append(
             fw.Step(
                 f"Effect: roll {roll} {signed(modifier)} \u2212 difficulty {difficulty} = {signed(effect)}.",
-                EFFECT,
+                rule("effect"),
             )
         )
     charts: tuple[fw.Chart, ...] = ()
@@ -73,5 +72,5 @@ CALCULATOR = fw.Calculator(  # named after its module: calculators/<name>.py
     compute=_compute,
     answer=_summary,  # the summary output; handoffs=_next adds hand-off links under it
     uses=("rules_core.checks.success_chance", "rules_core.checks.effect"),
-    rules=(CHECK, EFFECT),  # the links shown under every result
+    rules=(rule("check"), rule("effect")),  # the links shown under every result
 )

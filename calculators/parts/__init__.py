@@ -1,8 +1,9 @@
 """Pieces several calculators share, declared once: input groups and choices built from the rules.
 
 - :func:`enum_choices`: the options of a :class:`~calculators.framework.ChoiceInput` for every member
-  of a ``rules_core`` ``StrEnum``, in the enum's order (a member without a label is an error, so a new
-  member cannot be forgotten on a form).
+  of a ``rules_core`` ``StrEnum``, in the enum's order, labelled in ``calculators/data/choice_labels.json``
+  (a member without a label is an error, so a new member cannot be forgotten on a form); :func:`rule`:
+  a rule link by its key in ``calculators/data/rule_links.json`` (both in :mod:`calculators.parts.links`).
 - :func:`characteristic_inputs`: the Strength / Dexterity / Endurance inputs (keys ``strength``,
   ``dexterity``, ``endurance``; "use my character" fills them).
 - :func:`threshold_reading_input`: the ``reading`` ruling choice between thirds of HP and the
@@ -15,7 +16,6 @@
 - :func:`factor_input`: one mitigating factor input; :func:`mitigate`: the mitigation of a fail effect
   from the ``conditions`` ... ``cover_cap`` inputs.
 - :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
-- :data:`CHECK`, :data:`EFFECT`, :data:`ADVANTAGE`, :data:`ORDINARY`: rule links several calculators cite.
 """
 
 from __future__ import annotations
@@ -26,24 +26,15 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from calculators import framework as fw
+from calculators.parts.links import enum_choices
 from rules_core import checks, injury, limits, mitigation
 
 __all__ = [
-    "ADVANTAGE",
     "BEST_PHYSICAL_KEY",
-    "BLEEDING",
     "CHARACTERISTICS",
-    "CHECK",
     "DAMAGE_OUTPUTS",
-    "EFFECT",
-    "HIT_POINTS",
-    "MASSIVE",
-    "ORDINARY",
-    "PENALTIES",
     "ROLLED_OUTPUTS",
-    "THRESHOLDS",
     "THRESHOLD_READINGS",
-    "THRESHOLD_RULING",
     "best_physical_input",
     "chance_chart",
     "characteristic_input",
@@ -79,15 +70,6 @@ CHARACTERISTICS: dict[str, str] = {
 }
 """Characteristic key -> abbreviation. The first three (physical) are required, the others optional."""
 
-CHECK = fw.RuleLink("The check", "rules/checks.md#dice-roll")
-EFFECT = fw.RuleLink("Effect", "rules/checks.md#effect")
-ADVANTAGE = fw.RuleLink("Advantage and disadvantage", "rules/checks.md#advantage")
-ORDINARY = fw.RuleLink("Ordinary failure", "rules/mitigation.md#ordinary-failure")
-HIT_POINTS = fw.RuleLink("Hit points", "rules/injury.md#hit-points")
-THRESHOLDS = fw.RuleLink("Injury thresholds", "rules/injury.md#thresholds")
-PENALTIES = fw.RuleLink("Wound penalties", "rules/injury.md#wound-penalties")
-BLEEDING = fw.RuleLink("Bleeding", "rules/injury.md#bleeding")
-MASSIVE = fw.RuleLink("Massive damage", "rules/injury.md#massive-damage")
 
 DAMAGE_OUTPUTS = (
     fw.Output("rolls", "Damage rolls made"),
@@ -109,23 +91,7 @@ ROLLED_OUTPUTS = (
 """The exact damage of the rolls a player made, the largest of them and the state it leaves."""
 
 
-def enum_choices(enum: type[E], labels: Mapping[E, str]) -> tuple[tuple[str, str], ...]:
-    """``((member.value, label), ...)`` for every member of ``enum``, in the enum's order."""
-    if set(labels) != set(enum):
-        missing = ", ".join(sorted(m.value for m in set(enum) - set(labels)))
-        raise ValueError(f"{enum.__name__}: labels must name every member exactly (missing: {missing})")
-    return tuple((member.value, labels[member]) for member in enum)
-
-
-THRESHOLD_RULING = fw.RuleLink("Ruling: injury thresholds", "rulings.md#injury-thresholds")
-"""The ruling between the two readings of the injury thresholds."""
-THRESHOLD_READINGS = enum_choices(
-    injury.ThresholdReading,
-    {
-        injury.ThresholdReading.FRACTIONS_OF_HP: "Thirds of HP (ruling)",
-        injury.ThresholdReading.BEST_PHYSICAL: "Characteristics (table)",
-    },
-)
+THRESHOLD_READINGS = enum_choices(injury.ThresholdReading)
 """The two readings of the injury thresholds, as form choices."""
 
 

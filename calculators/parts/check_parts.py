@@ -7,14 +7,10 @@ explanation cannot disagree.
 
 from __future__ import annotations
 
-from calculators import framework as fw
 from calculators.format import number, signed, term
 from rules_core import checks
 
-__all__ = ["CHM", "COMPETENCE", "chm_text"]
-
-CHM = fw.RuleLink("Characteristic modifier", "rules/checks.md#characteristic-modifier")
-COMPETENCE = fw.RuleLink("Competence", "rules/checks.md#competence")
+__all__ = ["chm_text"]
 
 
 def chm_text(name: str, characteristic: int, /) -> str:

@@ -9,18 +9,11 @@ from calculators import framework as fw
 from calculators.format import MINUS, number, percent, signed, two_decimals
 from calculators.format import dice as dice_notation
 from calculators.framework.spec import MAX_DIGITS
-from calculators.parts import BLEEDING, MASSIVE, THRESHOLDS
+from calculators.parts.links import rule
 from rules_core import damage, dice, injury
 
 __all__ = [
-    "ARMOR",
-    "DAMAGE_ROLLS",
     "MAX_CHART_BARS",
-    "MINIMUM",
-    "RATE",
-    "SCALE",
-    "SIGN_RULING",
-    "THRESHOLDS",
     "chart_points",
     "damage_steps",
     "dice_input",
@@ -31,26 +24,6 @@ __all__ = [
     "rolled_outputs",
     "rolls_input",
 ]
-
-DAMAGE_ROLLS = fw.RuleLink("Damage rolls", "rules/damage.md#damage-rolls")
-
-
-RATE = fw.RuleLink("Rate of attack", "rules/damage.md#rate-of-attack")
-
-
-ARMOR = fw.RuleLink("Armor", "rules/damage.md#armor")
-
-
-MINIMUM = fw.RuleLink("Minimum damage", "rules/damage.md#minimum-damage")
-
-
-SCALE = fw.RuleLink("Scale", "rules/damage.md#scale")
-
-
-IMMUNE = fw.RuleLink("Scale immunity", "rules/damage.md#scale-immunity")
-
-
-SIGN_RULING = fw.RuleLink("Ruling: fail effects with two signs", "rulings.md#fail-effect-sign")
 
 
 MAX_CHART_BARS = 60
@@ -109,39 +82,47 @@ def damage_steps(
     made, kept = outcome.rolls.made, outcome.rolls.kept
     steps: list[fw.Step] = []
     if effect >= 0:
-        steps.append(fw.Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", DAMAGE_ROLLS))
+        steps.append(
+            fw.Step(f"Success effect {effect}: 1 + {effect} = {made} damage roll(s).", rule("damage_rolls"))
+        )
     else:
         steps.append(
             fw.Step(
-                f"Effect {signed(effect)} is a fail effect of {-effect}: {made} damage roll(s).", SIGN_RULING
+                f"Effect {signed(effect)} is a fail effect of {-effect}: {made} damage roll(s).",
+                rule("sign_ruling"),
             )
         )
     if rate is not None and made > kept:
         steps.append(
-            fw.Step(f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", RATE)
+            fw.Step(
+                f"Rate of attack {rate}: only the {kept} highest of the {made} rolls count.", rule("rate")
+            )
         )
     elif rate is not None:
-        steps.append(fw.Step(f"Rate of attack {rate}: all {made} roll(s) count.", RATE))
+        steps.append(fw.Step(f"Rate of attack {rate}: all {made} roll(s) count.", rule("rate")))
     if outcome.expression.scale:
         steps.append(
             fw.Step(
                 f"Scale {outcome.expression.scale}: the whole roll is multiplied by "
                 f"{dice.scale_factor(outcome.expression.scale)}.",
-                SCALE,
+                rule("scale"),
             )
         )
     if outcome.immune:
-        steps.append(fw.Step("The target's larger scale ignores this damage: every roll deals 0.", IMMUNE))
+        steps.append(
+            fw.Step("The target's larger scale ignores this damage: every roll deals 0.", rule("immune"))
+        )
     elif not outcome.armor:
-        steps.append(fw.Step(f"No armor: one roll deals {per_roll_text(outcome)}.", ARMOR))
+        steps.append(fw.Step(f"No armor: one roll deals {per_roll_text(outcome)}.", rule("armor")))
     else:
         steps.append(
             fw.Step(
-                f"Armor {armor_text} comes off each roll: one roll deals {per_roll_text(outcome)}.", ARMOR
+                f"Armor {armor_text} comes off each roll: one roll deals {per_roll_text(outcome)}.",
+                rule("armor"),
             )
         )
     if outcome.minimum_applies:
-        steps.append(fw.Step("An Effect of 6 or more: the hit deals at least 1.", MINIMUM))
+        steps.append(fw.Step("An Effect of 6 or more: the hit deals at least 1.", rule("minimum")))
     if kept:
         low, high = min(outcome.total), max(outcome.total)
         steps.append(
@@ -149,11 +130,11 @@ def damage_steps(
                 f"Total of the kept roll(s): {low} to {high}, "
                 f"{two_decimals(outcome.expected_total)} on average "
                 "(exact, over every way the dice can fall).",
-                DAMAGE_ROLLS,
+                rule("damage_rolls"),
             )
         )
     else:
-        steps.append(fw.Step("No damage rolls: no damage.", DAMAGE_ROLLS))
+        steps.append(fw.Step("No damage rolls: no damage.", rule("damage_rolls")))
     return steps
 
 
@@ -178,17 +159,17 @@ def injury_outputs(
             f"HP {hp}{already}: wounded from {limits.wounded} damage, seriously wounded from "
             f"{limits.seriously_wounded}, critically wounded from {limits.critically_wounded}, "
             f"dying from {limits.dying}.",
-            THRESHOLDS,
+            rule("thresholds"),
         ),
         fw.Step(
             f"Chance of dying: {outputs['dying']}; of massive damage (more than {hp} from this attack): "
             f"{outputs['massive_damage']}.",
-            MASSIVE,
+            rule("massive"),
         ),
         fw.Step(
             f"Chance that one roll reaches {limits.seriously_wounded} and starts bleeding: "
             f"{outputs['bleeding']}.",
-            BLEEDING,
+            rule("bleeding"),
         ),
     ]
     return outputs, steps
@@ -255,4 +236,4 @@ def rolled_outputs(
     if len(done.kept) < len(done.after_armor):
         text += f"; the {len(done.kept)} highest count: {', '.join(number(v) for v in done.kept)}"
     text += f". Damage {number(done.total)}, the largest roll {number(done.largest)}."
-    return {"taken": number(done.total), "largest": number(done.largest)}, [fw.Step(text, ARMOR)]
+    return {"taken": number(done.total), "largest": number(done.largest)}, [fw.Step(text, rule("armor"))]

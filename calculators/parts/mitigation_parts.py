@@ -7,12 +7,11 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.parts import enum_choices
+from calculators.parts.links import rule
 from rules_core import mitigation
 
 __all__ = [
     "CAP_CHOICES",
-    "CAP_RULING",
-    "DEFEND",
     "DEFEND_CHOICES",
     "FACTOR_RULES",
     "ORDER_CHOICES",
@@ -20,45 +19,23 @@ __all__ = [
     "yes_no",
 ]
 
-DEFEND = fw.RuleLink("Defending", "rules/mitigation.md#defend")
-
-
-CAP_RULING = fw.RuleLink("Ruling: the cap of 4", "rulings.md#defend-cap")
-
 
 FACTOR_RULES: dict[str, fw.RuleLink] = {
-    "conditions": fw.RuleLink("Conditions", "rules/mitigation.md#conditions"),
-    "concealment": fw.RuleLink("Conditions", "rules/mitigation.md#conditions"),
-    "cover": fw.RuleLink("Cover", "rules/mitigation.md#cover"),
-    "skill": fw.RuleLink("Skill", "rules/mitigation.md#skill-defence"),
+    "conditions": rule("conditions"),
+    "concealment": rule("conditions"),
+    "cover": rule("cover"),
+    "skill": rule("skill_defence"),
 }
 """The rule each mitigating factor's step cites."""
 
 
-DEFEND_CHOICES = enum_choices(
-    mitigation.Defend,
-    {
-        mitigation.Defend.NONE: "Not defending",
-        mitigation.Defend.COVER: "Defending with cover",
-        mitigation.Defend.CONCEALMENT: "Defending with concealment",
-        mitigation.Defend.SKILL: "Defending with skill",
-    },
-)
+DEFEND_CHOICES = enum_choices(mitigation.Defend)
 
 
-ORDER_CHOICES = enum_choices(
-    mitigation.MitigationOrder,
-    {
-        mitigation.MitigationOrder.PRIORITY: "Cover before skill (ruling)",
-        mitigation.MitigationOrder.SKILL_BEFORE_COVER: "Skill before cover",
-    },
-)
+ORDER_CHOICES = enum_choices(mitigation.MitigationOrder)
 
 
-CAP_CHOICES = enum_choices(
-    mitigation.CoverCap,
-    {mitigation.CoverCap.ALWAYS: "Always at most 4", mitigation.CoverCap.DOUBLING_ONLY: "Only when doubled"},
-)
+CAP_CHOICES = enum_choices(mitigation.CoverCap)
 
 
 def yes_no(flag: bool) -> str:
@@ -72,7 +49,7 @@ def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[
         fw.Step(
             f"{step.name.capitalize()} {values[step.name]} counts as {step.modifier}: cover and "
             f"concealment never count above {step.modifier}.",
-            CAP_RULING,
+            rule("cap_ruling"),
         )
         for step in result.steps
         if step.name in ("cover", "concealment")

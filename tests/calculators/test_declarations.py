@@ -1,0 +1,111 @@
+"""The calculators' declarations kept as data (``calculators/data/``): every rule link and every choice
+set is used, every link points at an existing page and anchor, every choice set labels exactly the
+members of its ``rules_core`` enum."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from enum import StrEnum
+from pathlib import Path
+
+import pytest
+
+from calculators.parts.links import choice_key, choice_labels, enum_choices, rule, rule_links
+from rules_core import action_options
+from rules_core.tables import constant
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+SOURCES = [*sorted((ROOT / "calculators").rglob("*.py")), ROOT / "sitebuild" / "table_ui.py"]
+
+
+def _calls(name: str) -> list[tuple[Path, ast.Call]]:
+    """Every call of the function ``name`` (bare or as an attribute) in the sources that read the data."""
+    found = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if called == name:
+                    found.append((path, node))
+    return found
+
+
+def _rule_keys() -> dict[str, set[str]]:
+    """Rule link key -> the modules (file stems) that name it, from ``rule("key")`` calls."""
+    used: dict[str, set[str]] = {}
+    for path, call in _calls("rule"):
+        assert len(call.args) == 1 and isinstance(call.args[0], ast.Constant), path
+        used.setdefault(str(call.args[0].value), set()).add(path.stem)
+    return used
+
+
+def test_every_rule_link_is_named_and_every_name_has_a_link() -> None:
+    used = _rule_keys()
+    assert set(used) == set(rule_links()), {
+        "unused": sorted(set(rule_links()) - set(used)),
+        "missing": sorted(set(used) - set(rule_links())),
+    }
+
+
+def test_a_calculators_own_rule_link_is_named_in_that_calculator_only() -> None:
+    for key, modules in _rule_keys().items():
+        owner, dot, _ = key.partition(".")
+        if dot:
+            assert modules == {owner}, f"{key} is named in {sorted(modules)}"
+
+
+@pytest.mark.parametrize("key", sorted(rule_links()))
+def test_every_rule_link_points_at_an_existing_page_and_anchor(key: str) -> None:
+    path, _, anchor = rule(key).target.partition("#")
+    text = (DOCS / path).read_text(encoding="utf-8")
+    assert re.search(r"\{[^}]*#" + re.escape(anchor) + r"[\s}]", text), rule(key).target
+
+
+def test_one_target_has_one_link_unless_its_text_differs() -> None:
+    pairs = [(link.text, link.target) for link in rule_links().values()]
+    assert len(pairs) == len(set(pairs))
+
+
+def test_an_unknown_rule_link_is_an_error_naming_it() -> None:
+    with pytest.raises(KeyError, match="no rule link 'nowhere'"):
+        rule("nowhere")
+
+
+def _enum(key: str) -> type[StrEnum]:
+    name = key.partition("/")[0]
+    module, _, cls = name.rpartition(".")
+    enum = getattr(importlib.import_module(f"rules_core.{module}"), cls)
+    assert isinstance(enum, type) and issubclass(enum, StrEnum), key
+    return enum
+
+
+@pytest.mark.parametrize("key", sorted(choice_labels()))
+def test_every_choice_set_labels_exactly_the_members_of_its_enum(key: str) -> None:
+    enum = _enum(key)
+    assert list(choice_labels()[key]) == [member.value for member in enum], key
+    variant = key.partition("/")[2]
+    assert choice_key(enum, variant) == key
+    assert all(label.strip() for _, label in enum_choices(enum, variant, penalty=0))
+
+
+def test_every_choice_set_is_read_and_every_read_set_exists() -> None:
+    read = set()
+    for path, call in _calls("enum_choices"):
+        if path.name == "links.py":
+            continue
+        enum_node = call.args[0]
+        cls = enum_node.attr if isinstance(enum_node, ast.Attribute) else getattr(enum_node, "id", "")
+        variant = call.args[1].value if len(call.args) > 1 and isinstance(call.args[1], ast.Constant) else ""
+        read.add((cls, variant))
+    table = {(key.partition("/")[0].rpartition(".")[2], key.partition("/")[2]) for key in choice_labels()}
+    assert read == table
+
+
+def test_a_label_takes_its_figure_from_the_rules() -> None:
+    penalty = constant("action_options", "reckless_effect_penalty")
+    labels = dict(enum_choices(action_options.RecklessReading, penalty=penalty))
+    assert labels["reduced_success"] == f"At its Effect less {penalty}"
