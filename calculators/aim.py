@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import plural, signed
-from calculators.parts import enum_choices
+from calculators.parts import enum_choices, sentence
 from calculators.parts.links import rule
 from rules_core import aim, limits
 from rules_core.tables import int_constant
@@ -75,12 +75,12 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The aim to add to the next ranged attack, in one line."""
-    text = f"Aim {out['aim']} on your next ranged attack (at most {out['maximum']})"
-    if "corrected" in out:
-        text += f"; corrected fire: aim {out['corrected']}"
-    if "spotter" in out:
-        text += f"; a spotter adds {out['spotter']}"
-    return text + "."
+    return sentence(
+        f"Aim {out['aim']} on your next ranged attack (at most {out['maximum']})",
+        out,
+        corrected="corrected fire: aim {corrected}",
+        spotter="a spotter adds {spotter}",
+    )
 
 
 CALCULATOR = fw.Calculator(

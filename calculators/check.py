@@ -19,6 +19,7 @@ from calculators.parts import (
     check_chart,
     check_dice,
     roll_input,
+    sentence,
     skill_input,
 )
 from calculators.parts.check_parts import chm_text
@@ -120,10 +121,8 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     dice = check_dice(
         checks.net_advantage(int(values["dice"] == "advantage"), int(values["dice"] == "disadvantage"))
     )
-    text = f"Roll {dice} {out['modifier']} against {out['difficulty']}: {out['chance']} to succeed"
-    if "effect" in out:
-        text += f"; Effect {out['effect']}"
-    return text + "."
+    head = f"Roll {dice} {out['modifier']} against {out['difficulty']}: {out['chance']} to succeed"
+    return sentence(head, out, effect="Effect {effect}")
 
 
 CALCULATOR = fw.Calculator(

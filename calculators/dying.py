@@ -15,6 +15,7 @@ from calculators import framework as fw
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
     characteristic_inputs,
+    sentence,
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import bleeding_rate_text, state_text
@@ -201,17 +202,18 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The character's state and the odds that matter now, in one line."""
-    text = f"{out['state'].capitalize()} ({number(values['damage'])} damage, {out['hp']} HP)"
+    head = f"{out['state'].capitalize()} ({number(values['damage'])} damage, {out['hp']} HP)"
     if "round_chance" in out:
-        text += (
+        head += (
             f": {out['round_chance']} to survive a round, {out['survive']} to survive "
             f"{plural(values['rounds'], 'round')}"
         )
-    if "massive" in out:
-        text += f"; {out['massive']} to survive the massive damage"
-    if "stabilised" in out:
-        text += f"; first aid holds for {out['stabilised']}"
-    return text + "."
+    return sentence(
+        head,
+        out,
+        massive="{massive} to survive the massive damage",
+        stabilised="first aid holds for {stabilised}",
+    )
 
 
 CALCULATOR = fw.Calculator(

@@ -89,10 +89,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """The chance, and with a roll its Effect and outcome, in one line."""
-    text = f"{out['chance']} chance to reach {number(values['difficulty'])}"
-    if "effect" in out:
-        text += f"; your roll: Effect {out['effect']}, {out['outcome']}"
-    return text + "."
+    head = f"{out['chance']} chance to reach {number(values['difficulty'])}"
+    return parts.sentence(head, out, effect="your roll: Effect {effect}, {outcome}")
 
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:

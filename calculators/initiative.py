@@ -20,6 +20,7 @@ from calculators.parts import (
     modifier_input,
     optional_characteristic_input,
     roll_input,
+    sentence,
 )
 from calculators.parts.check_parts import chm_text
 from calculators.parts.links import rule
@@ -196,12 +197,12 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
     """Your initiative and your place in the order (or your odds), in one line."""
-    text = f"Your initiative: {out['initiative']}"
-    if "position" in out:
-        text += f"; you act {out['position']}"
-    elif "ahead" in out:
-        text += f"; chance to act before {out['ahead']}"
-    return text + "."
+    return sentence(
+        f"Your initiative: {out['initiative']}",
+        out,
+        position="you act {position}",  # after the roll
+        ahead="chance to act before {ahead}",  # before it, against the others
+    )
 
 
 CALCULATOR = fw.Calculator(

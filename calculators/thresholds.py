@@ -150,9 +150,7 @@ def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
         text += ", bleeding"
     elif "bleeding" not in out:
         text += f", bleeding if one roll reached {out['seriously_wounded']} (give the largest roll)"
-    if "targeted" in out:
-        text += f"; {out['targeted']}"
-    return text + "."
+    return parts.sentence(text, out, targeted="{targeted}")
 
 
 def _next(values: Mapping[str, Any], out: Mapping[str, str]) -> tuple[fw.Handoff, ...]:

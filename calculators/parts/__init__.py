@@ -15,15 +15,15 @@
   modifiers; :func:`difficulty_input`: a check's difficulty within the rules' bounds.
 - :func:`factor_input`: one mitigating factor input; :func:`mitigate`: the mitigation of a fail effect
   from the ``conditions`` ... ``cover_cap`` inputs.
+- :func:`sentence`: a calculator's answer in words, its clauses shown while their outputs are.
 - :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 from calculators import framework as fw
 from calculators.parts.links import enum_choices
@@ -53,11 +53,10 @@ __all__ = [
     "optional_characteristic_input",
     "optional_modifier_input",
     "seed_input",
+    "sentence",
     "skill_input",
     "threshold_reading_input",
 ]
-
-E = TypeVar("E", bound=StrEnum)
 
 CHARACTERISTICS: dict[str, str] = {
     "strength": "Str",
@@ -289,3 +288,10 @@ def mitigate(values: Mapping[str, Any], degree: int) -> mitigation.Mitigation:
         cover_cap=mitigation.CoverCap(values["cover_cap"]),
         order=mitigation.MitigationOrder(values["order"]),
     )
+
+
+def sentence(head: str, out: Mapping[str, str], **clauses: str) -> str:
+    """``head``, then each clause whose output is in ``out`` (keyword: the output key; the clause is
+    filled from ``out``, ``"aim {aim}"``), joined by semicolons, with a full stop: an answer in words."""
+    said = [head, *(clause.format_map(out) for key, clause in clauses.items() if key in out)]
+    return "; ".join(said) + "."
