@@ -20,12 +20,16 @@ def _c(key: str) -> int:
 
 
 class RecklessReading(StrEnum):
-    """What a reckless success is worth (see the rulings)."""
+    """What a reckless success is worth (ruling ``reckless-twice``).
+
+    ``FULL_SUCCESS`` (default): The success counts at its full Effect; the Effect less 3, if negative, is
+        also suffered.
+    ``REDUCED_SUCCESS``: The success counts at its Effect less 3 (at least 0); a negative result is also
+        suffered.
+    """
 
     FULL_SUCCESS = "full_success"
-    """The success counts at its full Effect; the Effect less 3, if negative, is also suffered (default)."""
     REDUCED_SUCCESS = "reduced_success"
-    """The success counts at its Effect less 3 (at least 0); a negative result is also suffered."""
 
 
 @dataclass(frozen=True)

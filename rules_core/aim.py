@@ -25,22 +25,27 @@ class Tracers(StrEnum):
 
 
 class TracerReading(StrEnum):
-    """How tracer rounds meet ballistic correction (see the rulings)."""
+    """How tracer rounds meet ballistic correction (ruling ``tracer-correction``).
+
+    ``STEP`` (default): Tracers are how the shooter sees the shots: the correction's step becomes their
+        figure, +1 or +3 on full automatic.
+    ``ADDED``: Tracers add their figure on top of the correction's +1.
+    """
 
     STEP = "step"
-    """Tracers are how the shooter sees the shots: the correction's step becomes their figure, +1 or +3
-    on full automatic (default)."""
     ADDED = "added"
-    """Tracers add their figure on top of the correction's +1."""
 
 
 class AimReading(StrEnum):
-    """How a weapon's own Aim modifier counts (see the rulings)."""
+    """How a weapon's own Aim modifier counts (ruling ``aim-maximum``).
+
+    ``PER_ACTION`` (default): Each Aim action gains the weapon's Aim modifier instead of +1, up to 6
+        actions.
+    ``ONCE``: The weapon's Aim modifier counts once, each Aim action adds +1, up to 6 actions.
+    """
 
     PER_ACTION = "per_action"
-    """Each Aim action gains the weapon's Aim modifier instead of +1, up to 6 actions (default)."""
     ONCE = "once"
-    """The weapon's Aim modifier counts once, each Aim action adds +1, up to 6 actions."""
 
 
 def _c(key: str) -> int:

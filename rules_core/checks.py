@@ -360,12 +360,15 @@ def resolve_check(roll: int, difficulty: int, /) -> CheckOutcome:
 
 
 class CostlySuccessReading(StrEnum):
-    """How to read "double the Effect of Failure and add 3" (see the rulings)."""
+    """How to read "double the Effect of Failure and add 3" (ruling ``costly-success-sign``).
+
+    ``DEGREE`` (default): Double the degree and add 3: an Effect of -2 becomes -7, as the source's example
+        says.
+    ``SIGNED``: Double the signed Effect and add 3: -2 becomes -1 (the sentence taken literally).
+    """
 
     DEGREE = "degree"
-    """Double the degree and add 3: an Effect of -2 becomes -7, as the source's example says (default)."""
     SIGNED = "signed"
-    """Double the signed Effect and add 3: -2 becomes -1 (the sentence taken literally)."""
 
 
 @dataclass(frozen=True)

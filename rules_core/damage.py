@@ -29,7 +29,7 @@ _SCALED = re.compile(
 
 
 class MinimumDamageReading(StrEnum):
-    """How "a hit with Effect 6+ inflicts at least 1" applies (a ruling).
+    """How "a hit with Effect 6+ inflicts at least 1" applies (ruling ``minimum-damage``).
 
     ``EACH_ROLL`` (default): every damage roll of such an attack is a hit and
     deals at least 1. ``WHOLE_ATTACK``: the attack as a whole deals at least 1

@@ -42,30 +42,39 @@ class GrappleWeapon(StrEnum):
 
 
 class PistolReading(StrEnum):
-    """Whom a pistol hinders in a grapple (see the rulings)."""
+    """Whom a pistol hinders in a grapple (ruling ``grapple-pistol``).
+
+    ``EDGE`` (default): Like a knife but by 2: it favours its holder.
+    ``HINDRANCE``: It raises its holder's own difficulty by 2.
+    """
 
     EDGE = "edge"
-    """Like a knife but by 2: it favours its holder (default)."""
     HINDRANCE = "hindrance"
-    """It raises its holder's own difficulty by 2."""
 
 
 class UntargetedArmorReading(StrEnum):
-    """Whether armor counts against the Damage effect bought with no limb or extremity named (rulings)."""
+    """Whether armor counts against untargeted Damage (ruling ``grapple-untargeted-damage``).
+
+    Untargeted: the Damage effect bought with no limb or extremity named.
+
+    ``COUNTS`` (default): A body throw, like the Throw: armor comes off the 1d3.
+    ``IGNORED``: The Damage row's "armor does not affect this damage" for every target, the body included.
+    """
 
     COUNTS = "counts"
-    """A body throw, like the Throw: armor comes off the 1d3 (default)."""
     IGNORED = "ignored"
-    """The Damage row's "armor does not affect this damage" for every target, the body included."""
 
 
 class SweepReading(StrEnum):
-    """What a sweep adds to the difficulty when declared (see the rulings)."""
+    """What a sweep adds to the difficulty when declared (ruling ``grapple-special``).
+
+    ``TWO`` (default): +2, as Step 2 and the table's difficulty column say.
+    ``HALF_DEX``: Half the target's Dex, rounded up, like its Effect cost ("Effect/Diff equal to 1/2 their
+        Dex").
+    """
 
     TWO = "two"
-    """+2, as Step 2 and the table's difficulty column say (default)."""
     HALF_DEX = "half_dex"
-    """Half the target's Dex, rounded up, like its Effect cost ("Effect/Diff equal to 1/2 their Dex")."""
 
 
 def _row(effect: GrappleEffect) -> dict[str, Any]:

@@ -59,7 +59,7 @@ class CareLevel(StrEnum):
 
 
 class CareLevelReading(StrEnum):
-    """How damage maps to a care level (a ruling).
+    """How damage maps to a care level (ruling ``care-level-boundaries``).
 
     ``INJURY_THRESHOLDS`` (default): the care level follows the injury
     condition (wounded: light, seriously: moderate, critically: serious, dying:
@@ -72,7 +72,7 @@ class CareLevelReading(StrEnum):
 
 
 class CareRateReading(StrEnum):
-    """Healing at full rest with medical care (a ruling).
+    """Healing at full rest with medical care (ruling ``care-doubles``).
 
     ``TABLE`` (default): the healing table's figures (critically wounded and
     dying: 1 per 3 days). ``DOUBLE_FULL_REST``: the Medical Care text, double the
@@ -85,7 +85,7 @@ class CareRateReading(StrEnum):
 
 
 class LostProgressReading(StrEnum):
-    """What a day of more strenuous activity costs (a ruling).
+    """What a day of more strenuous activity costs (ruling ``lost-progress``).
 
     ``RESTART`` (default): the healing progress starts over the next day (partial
     progress toward the next point is lost). ``DAY_ONLY``: only that day's
@@ -97,7 +97,7 @@ class LostProgressReading(StrEnum):
 
 
 class FirstAidReading(StrEnum):
-    """What a Fail Effect does to first aid in progress (a ruling).
+    """What a Fail Effect does to first aid in progress (ruling ``first-aid-time``).
 
     ``SHORTENING_ONLY`` (default): it loses rounds of the shortening gained by
     earlier Success Effects, never the rounds already worked, so first aid
@@ -110,7 +110,7 @@ class FirstAidReading(StrEnum):
 
 
 class SurgeryTimeReading(StrEnum):
-    """How a remaining Fail Effect multiplies surgery time (a ruling).
+    """How a remaining Fail Effect multiplies surgery time (ruling ``surgery-failure``).
 
     ``MULTIPLY`` (default): 30 minutes x the remaining Fail Effect (at least x1).
     ``ONE_PLUS``: 30 minutes x (1 + the remaining Fail Effect).

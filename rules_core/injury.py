@@ -23,7 +23,7 @@ MAX_SURVIVAL_ROUNDS = 1000
 
 
 class ThresholdReading(StrEnum):
-    """Which reading of the seriously/critically wounded thresholds to use (a ruling).
+    """Which reading of the seriously/critically wounded thresholds to use (ruling ``injury-thresholds``).
 
     ``FRACTIONS_OF_HP`` (default): 1/3 and 2/3 of HP rounded down, as the injury
     text, bleeding, care levels and targeted damage say. ``BEST_PHYSICAL``: the

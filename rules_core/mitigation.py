@@ -30,24 +30,31 @@ class Defend(StrEnum):
 
 
 class CoverCap(StrEnum):
-    """Where the cap of 4 on cover and concealment applies (see the rulings)."""
+    """Where the cap of 4 on cover and concealment applies (ruling ``defend-cap``).
+
+    ``ALWAYS`` (default): Cover and concealment never count for more than 4, defending or not. Actions §
+        Defend Action > Success: "the maximum modifier of Cover and Concealment is 4".
+    ``DOUBLING_ONLY``: Defending cannot lift cover or concealment past 4; a value already above 4 keeps
+        it.
+    """
 
     ALWAYS = "always"
-    """Cover and concealment never count for more than 4, defending or not (default).
-
-    Actions § Defend Action > Success: "the maximum modifier of Cover and Concealment is 4".
-    """
     DOUBLING_ONLY = "doubling_only"
-    """Defending cannot lift cover or concealment past 4; a value already above 4 keeps it."""
 
 
 class MitigationOrder(StrEnum):
-    """Whether skill comes before or after cover (see the rulings); only what the cover absorbs changes."""
+    """Whether skill comes before or after cover (ruling ``mitigation-order``).
+
+    Only what the cover absorbs changes.
+
+    ``PRIORITY`` (default): Conditions and concealment, then cover, then skill, as the priority order
+        says.
+    ``SKILL_BEFORE_COVER``: Skill before cover, in the order the Attack and Defend failure lines list
+        them.
+    """
 
     PRIORITY = "priority"
-    """Conditions and concealment, then cover, then skill, as the priority order says (default)."""
     SKILL_BEFORE_COVER = "skill_before_cover"
-    """Skill before cover, in the order the Attack and Defend failure lines list them."""
 
 
 @dataclass(frozen=True)

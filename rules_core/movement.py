@@ -52,30 +52,37 @@ class Stance(StrEnum):
 
 
 class DistanceReading(StrEnum):
-    """How to turn spaces into metres where the text prints a different figure (see the rulings)."""
+    """How to turn spaces into metres where the text prints a different figure (ruling ``dash-metres``).
+
+    ``SPACES`` (default): Spaces times the space size: Dash under medium load is 7 spaces, 10.5 m.
+    ``PRINTED``: The metres the text prints beside the spaces where it prints one: 10 m.
+    """
 
     SPACES = "spaces"
-    """Spaces times the space size: Dash under medium load is 7 spaces, 10.5 m (default)."""
     PRINTED = "printed"
-    """The metres the text prints beside the spaces where it prints one: 10 m."""
 
 
 class StanceReading(StrEnum):
-    """How to cost stance changes the source does not list (see the rulings)."""
+    """How to cost stance changes the source does not list (ruling ``stance-prone-to-standing``).
+
+    ``LISTED_STEPS`` (default): Go through the listed changes: crouching to prone 2 (via standing), prone
+        to standing 3.
+    ``DOWN_IS_ONE``: Any change to a lower stance costs 1; going up goes through the listed steps.
+    """
 
     LISTED_STEPS = "listed_steps"
-    """Go through the listed changes: crouching to prone 2 (via standing), prone to standing 3 (default)."""
     DOWN_IS_ONE = "down_is_one"
-    """Any change to a lower stance costs 1; going up goes through the listed steps."""
 
 
 class WoundedRounding(StrEnum):
-    """How the seriously wounded 3/4 speed meets the grid (see the rulings)."""
+    """How the seriously wounded 3/4 speed meets the grid (ruling ``wounded-movement``).
+
+    ``DOWN`` (default): Whole spaces: 3/4 of the spaces rounded down, Move 4 becomes 3, Run 15 becomes 11.
+    ``EXACT``: 3/4 of the distance as it is: Run 15 spaces becomes 11.25 spaces, 16.875 m.
+    """
 
     DOWN = "down"
-    """Whole spaces: 3/4 of the spaces rounded down, Move 4 becomes 3, Run 15 becomes 11 (default)."""
     EXACT = "exact"
-    """3/4 of the distance as it is: Run 15 spaces becomes 11.25 spaces, 16.875 m."""
 
 
 @dataclass(frozen=True)
@@ -218,14 +225,16 @@ def stance_change_cost(
 
 
 class RunCharacteristic(StrEnum):
-    """Which characteristic leads the Run's Athletics roll (see the rulings)."""
+    """Which characteristic leads the Run's Athletics roll (ruling ``run-roll``).
+
+    ``BEST`` (default): The higher modifier of End and Dex.
+    ``ENDURANCE``: End's modifier, whatever Dex is.
+    ``DEXTERITY``: Dex's modifier, whatever End is.
+    """
 
     BEST = "best"
-    """The higher modifier of End and Dex (default)."""
     ENDURANCE = "endurance"
-    """End's modifier, whatever Dex is."""
     DEXTERITY = "dexterity"
-    """Dex's modifier, whatever End is."""
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,15 @@ from rules_core.tables import constant, table
 
 
 class TacticsReading(StrEnum):
-    """How many rolls a Tactics check grants (see the rulings)."""
+    """How many rolls a Tactics check grants (ruling ``tactics-count``).
+
+    ``EFFECT`` (default): The Effect capped by the risk: advantage rolls on a success, disadvantage on a
+        failure.
+    ``SKILL_PLUS_ONE``: Skill + 1 rolls, as the Use Tactics line of the significant actions table says.
+    """
 
     EFFECT = "effect"
-    """The Effect capped by the risk: advantage rolls on a success, disadvantage on a failure (default)."""
     SKILL_PLUS_ONE = "skill_plus_one"
-    """Skill + 1 rolls, as the Use Tactics line of the significant actions table says."""
 
 
 @dataclass(frozen=True)

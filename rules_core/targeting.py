@@ -21,7 +21,7 @@ from rules_core.tables import table
 
 
 class Rounding(StrEnum):
-    """How a fraction of HP becomes a whole damage threshold (a ruling).
+    """How a fraction of HP becomes a whole damage threshold (ruling ``targeted-rounding``).
 
     ``DOWN`` (default): rounded down, as the injury thresholds say. ``EXACT``:
     the damage must reach the exact fraction (so the threshold rounds up).

@@ -23,12 +23,14 @@ MAX_THROWN_TEXT = 16
 
 
 class ThrownRounding(StrEnum):
-    """How the ranges are rounded (see the rulings)."""
+    """How the ranges are rounded (ruling ``thrown-rounding``).
+
+    ``DOWN`` (default): To whole metres, rounding down, as the source's examples do: 3.5 m is 3 m.
+    ``EXACT``: Exact metres: 3.5 m.
+    """
 
     DOWN = "down"
-    """To whole metres, rounding down, as the source's examples do: 3.5 m is 3 m (default)."""
     EXACT = "exact"
-    """Exact metres: 3.5 m."""
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,14 @@ MAX_SECONDS = 10**7
 
 
 class DurationFloor(StrEnum):
-    """How short a large success effect can make a task (the source is silent; see the rulings)."""
+    """How short a large success effect can make a task (the source is silent; ruling ``time-floor``).
+
+    ``LOWEST_ROLL`` (default): Never below the lowest roll of the duration dice: 1 second for 1d6 seconds.
+    ``ONE_UNIT``: Never below one smallest unit, whatever the dice.
+    """
 
     LOWEST_ROLL = "lowest_roll"
-    """Never below the lowest roll of the duration dice: 1 second for 1d6 seconds (default)."""
     ONE_UNIT = "one_unit"
-    """Never below one smallest unit, whatever the dice."""
 
 
 @dataclass(frozen=True)
