@@ -18,6 +18,7 @@ from calculators.parts import (
     characteristic_input,
     check_chart,
     check_dice,
+    difficulty_input,
     roll_input,
     sentence,
     skill_input,
@@ -141,13 +142,7 @@ CALCULATOR = fw.Calculator(
             placeholder="scope +2, aim +1",
             help="Kind and DM, separated by commas; of two of one kind only the better counts.",
         ),
-        fw.IntInput(
-            "difficulty",
-            "Difficulty",
-            checks.default_difficulty(),
-            checks.MIN_DIFFICULTY,
-            checks.MAX_DIFFICULTY,
-        ),
+        difficulty_input(),
         fw.IntInput(
             "missing_skills",
             "Further skills lacking",

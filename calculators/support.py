@@ -14,7 +14,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, signed, term
-from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts import chance_chart, check_dice, difficulty_input, enum_choices, modifier_input
 from calculators.parts.links import rule
 from rules_core import action_options, checks, support
 
@@ -122,14 +122,7 @@ CALCULATOR = fw.Calculator(
     summary="What supporters, coordination and a plan do to a roll: the DM, the Difficulty, the chance.",
     inputs=(
         modifier_input("modifier", "Your DM", 0, help="The helped roll's DM."),
-        fw.IntInput(
-            "difficulty",
-            "Difficulty",
-            checks.default_difficulty(),
-            checks.MIN_DIFFICULTY,
-            checks.MAX_DIFFICULTY,
-            help=_DIFFICULTY_HELP,
-        ),
+        difficulty_input(_DIFFICULTY_HELP),
         fw.IntInput(
             "supporters",
             "Supporters",

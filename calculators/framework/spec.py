@@ -103,13 +103,16 @@ def _parse_whole(item: IntInput | OptionalIntInput, raw: str | None) -> int | No
     return value
 
 
-def _number_text(value: int | None) -> str:
-    """A number input's value as form and URL text (empty for ``None``)."""
-    return "" if value is None else str(value)
+class _WholeNumberInput:
+    """What the two whole-number inputs share: how a value is written in the form and the URL."""
+
+    def to_text(self, value: Any) -> str:
+        """How ``value`` is written in the form and the URL (empty for ``None``)."""
+        return "" if value is None else str(value)
 
 
 @dataclass(frozen=True)
-class IntInput:
+class IntInput(_WholeNumberInput):
     """A whole number between ``min`` and ``max`` (inclusive); shown with a numeric keypad and steppers."""
 
     key: str
@@ -130,13 +133,9 @@ class IntInput:
             raise ValueError(f"{self.label}: enter a whole number.")
         return value
 
-    def to_text(self, value: Any) -> str:
-        """How ``value`` is written in the form and the URL."""
-        return _number_text(value)
-
 
 @dataclass(frozen=True)
-class OptionalIntInput:
+class OptionalIntInput(_WholeNumberInput):
     """A whole number that may be left empty (``None``), e.g. a roll not yet made."""
 
     key: str
@@ -154,10 +153,6 @@ class OptionalIntInput:
     def parse(self, raw: str | None) -> int | None:
         """The value of ``raw`` or ``None`` when empty; ``ValueError`` with a message otherwise."""
         return _parse_whole(self, raw)
-
-    def to_text(self, value: Any) -> str:
-        """How ``value`` is written in the form and the URL."""
-        return _number_text(value)
 
 
 @dataclass(frozen=True)

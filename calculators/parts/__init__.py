@@ -234,7 +234,7 @@ def roll_input(
     )
 
 
-def difficulty_input(help: str, default: int | None = None) -> fw.IntInput:
+def difficulty_input(help: str = "", default: int | None = None) -> fw.IntInput:
     """The ``difficulty`` of a check, between the rules' least and greatest, by default the rules' own
     (Core Mechanics § Difficulty)."""
     start = checks.default_difficulty() if default is None else default
