@@ -723,8 +723,7 @@ CALCULATOR = fw.Calculator(
         parts.injury_hp_input("own_hp", "Your HP"),
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         rolls_input(),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        *parts.advantage_inputs(),
         fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
         fw.IntInput(
             "adversary_cover",

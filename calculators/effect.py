@@ -151,10 +151,7 @@ CALCULATOR = fw.Calculator(
     inputs=(
         modifier_input("modifier", "Modifier (DM)", help="Total of every DM on the roll."),
         difficulty_input("8 unless the referee sets another."),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of advantages."),
-        fw.IntInput(
-            "disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE, help="Count of disadvantages."
-        ),
+        *parts.advantage_inputs("Count of advantages.", "Count of disadvantages."),
         roll_input(
             "Roll (two kept dice)",
             "Optional: the total of the two dice you kept, before modifiers.",

@@ -11,7 +11,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, term
-from calculators.parts import chance_chart, check_dice, enum_choices, modifier_input
+from calculators.parts import advantage_inputs, chance_chart, check_dice, enum_choices, modifier_input
 from calculators.parts.links import rule
 from rules_core import checks, healing
 from rules_core.tables import int_constant
@@ -108,8 +108,7 @@ CALCULATOR = fw.Calculator(
             healing.MAX_FIRST_AID_HORIZON,
             help="The chance the treatment is over by then.",
         ),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        *advantage_inputs(),
         fw.ChoiceInput("reading", "A fail effect loses (ruling)", READINGS, "shortening_only"),
     ),
     outputs=(

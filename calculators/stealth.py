@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import percent, signed, term
-from calculators.parts import enum_choices, modifier_input
+from calculators.parts import advantage_inputs, enum_choices, modifier_input
 from calculators.parts.links import rule
 from rules_core import checks, stealth
 
@@ -153,8 +153,7 @@ CALCULATOR = fw.Calculator(
             stealth.MAX_HIDING_FACTORS,
             help="Range, concealment, cover, terrain: lowers your stealth Difficulty.",
         ),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        *advantage_inputs(),
         fw.ChoiceInput("reading", "Deliberate stealth rolls (ruling)", READINGS, "against_search"),
     ),
     outputs=(

@@ -14,7 +14,14 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import decimal, percent, plural, signed, term
-from calculators.parts import chance_chart, check_dice, difficulty_input, enum_choices, modifier_input
+from calculators.parts import (
+    advantage_inputs,
+    chance_chart,
+    check_dice,
+    difficulty_input,
+    enum_choices,
+    modifier_input,
+)
 from calculators.parts.links import rule
 from rules_core import action_options, checks, support
 
@@ -151,8 +158,7 @@ CALCULATOR = fw.Calculator(
             "offset", "Leadership or Tactics", 0, 0, checks.MAX_SKILL, help="Offsets the coordination."
         ),
         fw.ChoiceInput("plan", "Plan / wait", PLANS, "none"),
-        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE),
-        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE),
+        *advantage_inputs(),
         fw.ChoiceInput(
             "stacking", "Several supporters (ruling)", STACKINGS, support.SupportStacking.BEST.value
         ),

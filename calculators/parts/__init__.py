@@ -35,6 +35,7 @@ __all__ = [
     "DAMAGE_OUTPUTS",
     "ROLLED_OUTPUTS",
     "THRESHOLD_READINGS",
+    "advantage_inputs",
     "best_physical_input",
     "chance_chart",
     "characteristic_input",
@@ -133,6 +134,17 @@ def optional_characteristic_input(
 def skill_input(key: str, label: str, help: str, default: int | None = None) -> fw.OptionalIntInput:
     """A skill level, 0 to ``limits.MAX_SKILL``; blank: the character lacks the skill (unskilled)."""
     return fw.OptionalIntInput(key, label, 0, limits.MAX_SKILL, default=default, help=help)
+
+
+def advantage_inputs(
+    advantage_help: str = "", disadvantage_help: str = ""
+) -> tuple[fw.IntInput, fw.IntInput]:
+    """The ``advantage`` and ``disadvantage`` counts of a check, 0 to the rules' most (Core Mechanics §
+    Advantage and Disadvantage)."""
+    return (
+        fw.IntInput("advantage", "Advantage", 0, 0, checks.MAX_ADVANTAGE, help=advantage_help),
+        fw.IntInput("disadvantage", "Disadvantage", 0, 0, checks.MAX_ADVANTAGE, help=disadvantage_help),
+    )
 
 
 def damage_taken_input(
