@@ -143,6 +143,15 @@ def check_keys(doc: object, allowed: frozenset[str], path: str, label: str) -> d
     return doc
 
 
+def check_list(value: object, limit: int, path: str, label: str) -> list[Any]:
+    """``value`` if it is a JSON list of at most ``limit`` items; else :class:`DocumentError`."""
+    if not isinstance(value, list):
+        raise DocumentError(f"The {label} must be a list.", path)
+    if len(value) > limit:
+        raise DocumentError(f"At most {limit} {label}.", path)
+    return value
+
+
 def check_id(value: object, path: str) -> str:
     """An identifier: 1 to 40 letters, digits, ``-`` or ``_``."""
     if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
@@ -196,13 +205,9 @@ def _check_characteristics(value: object) -> dict[str, int | None]:
 
 
 def _check_skills(value: object) -> list[dict[str, Any]]:
-    if not isinstance(value, list):
-        raise DocumentError("The skills must be a list.", "skills")
-    if len(value) > MAX_SKILLS:
-        raise DocumentError(f"At most {MAX_SKILLS} skills.", "skills")
     skills: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for index, raw in enumerate(value):
+    for index, raw in enumerate(check_list(value, MAX_SKILLS, "skills", "skills")):
         path = f"skills.{index}"
         doc = check_keys(raw, _SKILL_KEYS, path, "A skill")
         name = check_text(doc.get("name"), MAX_NAME, f"{path}.name", "The skill's name")
@@ -216,12 +221,8 @@ def _check_skills(value: object) -> list[dict[str, Any]]:
 
 
 def _check_weapons(value: object) -> list[dict[str, Any]]:
-    if not isinstance(value, list):
-        raise DocumentError("The weapons must be a list.", "weapons")
-    if len(value) > MAX_WEAPONS:
-        raise DocumentError(f"At most {MAX_WEAPONS} weapons.", "weapons")
     weapons: list[dict[str, Any]] = []
-    for index, raw in enumerate(value):
+    for index, raw in enumerate(check_list(value, MAX_WEAPONS, "weapons", "weapons")):
         path = f"weapons.{index}"
         doc = check_keys(raw, _WEAPON_KEYS, path, "A weapon")
         name = check_text(doc.get("name"), MAX_NAME, f"{path}.name", "The weapon's name")

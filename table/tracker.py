@@ -30,6 +30,7 @@ from table.character import (
     check_id,
     check_int,
     check_keys,
+    check_list,
     check_text,
     is_int,
     physical_derivations,
@@ -223,11 +224,7 @@ def check_tracker(doc: object) -> dict[str, Any]:
     """
     data = check_keys(doc, _TRACKER_KEYS, "", "A tracker")
     check_header(data, TRACKER_SCHEMA, "tracker")
-    combatants_raw = data.get("combatants", [])
-    if not isinstance(combatants_raw, list):
-        raise DocumentError("The combatants must be a list.", "combatants")
-    if len(combatants_raw) > MAX_TRACKED:
-        raise DocumentError(f"At most {MAX_TRACKED} combatants.", "combatants")
+    combatants_raw = check_list(data.get("combatants", []), MAX_TRACKED, "combatants", "combatants")
     combatants = [_check_combatant(raw, index) for index, raw in enumerate(combatants_raw)]
     if len({c["id"] for c in combatants}) != len(combatants):
         raise DocumentError("Two combatants share an id.", "combatants")

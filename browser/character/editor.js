@@ -340,14 +340,20 @@ export function renderCharacterPage(root, table, links) {
     setStatus(`File made for ${character.name}: it stays wherever you save it.`);
   }
 
-  async function exportLink() {
-    let fragment;
+  // The shown character as a link fragment, or null once the refusal is shown (`failed` starts it).
+  async function linkFragment(failed) {
     try {
-      fragment = await call("export_link", { doc: await shownChecked() });
+      return await call("export_link", { doc: await shownChecked() });
     } catch (error) {
       if (error.path) form.showError(error);
-      return setStatus(`No link: ${error.message}`);
+      setStatus(`${failed}: ${error.message}`);
+      return null;
     }
+  }
+
+  async function exportLink() {
+    const fragment = await linkFragment("No link");
+    if (fragment === null) return;
     const href = characterLinkUrl(location.href, fragment);
     if (fragment.length > MAX_IMPORT_CHARS) {
       return setStatus(`No link: this character is too long for one (${fragment.length} characters; at most ${MAX_IMPORT_CHARS}). Download the file instead.`);
@@ -362,13 +368,8 @@ export function renderCharacterPage(root, table, links) {
   // The character's link shown as a QR code for the referee's tracker, on the page made for showing
   // things across the table (table/fight/: the QR library loads there, not with every calculator).
   async function showReferee() {
-    let fragment;
-    try {
-      fragment = await call("export_link", { doc: await shownChecked() });
-    } catch (error) {
-      if (error.path) form.showError(error);
-      return setStatus(`Nothing to show: ${error.message}`);
-    }
+    const fragment = await linkFragment("Nothing to show");
+    if (fragment === null) return;
     location.assign(characterLinkUrl(new URL("../fight/", location.href).href, fragment));
   }
 

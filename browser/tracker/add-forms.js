@@ -3,7 +3,7 @@
 import { h } from "../lib/dom.js";
 import { parseNumber as intOrNull } from "../lib/form-state.js";
 import { seed } from "./dice.js";
-import { modeSelect, numberField } from "./fields.js";
+import { modeSelect, numberField, readFields } from "./fields.js";
 
 export function addCombatantForm({ C, act }) {
   const fresh = C.new_combatant;
@@ -26,18 +26,11 @@ export function addCombatantForm({ C, act }) {
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const get = (key) => form.querySelector(`[data-field="${key}"]`).value;
-    const combatant = {
-      name: get("name"),
-      side: get("side"),
-      strength: intOrNull(get("strength")),
-      dexterity: intOrNull(get("dexterity")),
-      endurance: intOrNull(get("endurance")),
-      skill: intOrNull(get("skill")) ?? 0,
-      mode: get("mode"),
-      roll: intOrNull(get("roll")),
-      entered: intOrNull(get("entered")),
-    };
+    const combatant = readFields(form, {
+      texts: ["name", "side", "mode"],
+      numbers: ["strength", "dexterity", "endurance", "roll", "entered"],
+      counts: ["skill"],
+    });
     const slot = form.querySelector("[data-add-error]");
     act({ type: "add", combatant }, slot).then(() => {
       if (!slot.textContent) {

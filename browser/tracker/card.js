@@ -4,7 +4,7 @@
 import { h } from "../lib/dom.js";
 import { parseNumber as intOrNull } from "../lib/form-state.js";
 import { seed } from "./dice.js";
-import { leadFields, modeSelect, numberField } from "./fields.js";
+import { leadFields, modeSelect, numberField, readFields } from "./fields.js";
 
 export function combatantCard(view, id, { C, act, openDetails, saveDamage, damageToSave }) {
   const c = view.tracker.combatants.find((x) => x.id === id);
@@ -109,25 +109,12 @@ export function combatantCard(view, id, { C, act, openDetails, saveDamage, damag
         h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "remove", onclick: () => act({ type: "remove", id: c.id }, slot) }, "Remove")),
     );
     function apply() {
-      const get = (key) => box.querySelector(`[data-field="${key}"]`).value;
-      act({
-        type: "update",
-        id: c.id,
-        fields: {
-          name: get("name"),
-          mode: get("mode"),
-          lead: get("lead"),
-          lead_score: intOrNull(get("lead_score")),
-          roll: intOrNull(get("roll")),
-          entered: intOrNull(get("entered")),
-          tactics_effect: intOrNull(get("tactics_effect")) ?? 0,
-          strength: intOrNull(get("strength")),
-          dexterity: intOrNull(get("dexterity")),
-          endurance: intOrNull(get("endurance")),
-          skill: intOrNull(get("skill")) ?? 0,
-          armor: intOrNull(get("armor")) ?? 0,
-        },
-      }, slot);
+      const fields = readFields(box, {
+        texts: ["name", "mode", "lead"],
+        numbers: ["lead_score", "roll", "entered", "strength", "dexterity", "endurance"],
+        counts: ["tactics_effect", "skill", "armor"],
+      });
+      act({ type: "update", id: c.id, fields }, slot);
     }
     return box;
   }
