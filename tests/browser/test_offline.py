@@ -171,8 +171,17 @@ async (paths) => {
 """
 
 
-def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) -> None:
+def test_after_one_visit_to_a_rules_page_the_site_installs_as_an_app_and_every_page_reads_offline(
+    visit: Visit,
+) -> None:
     page = first_visit(visit, "rules/checks/")
+    cdp = visit.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == visit.url + "manifest.webmanifest"
+    assert not manifest.get("errors"), manifest.get("errors")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito profiles; that is the only objection allowed.
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
     visit.go_offline()
     # Full navigations, as a player opening the site with no network.
     for path in ("", "rules/damage/", "calculators/effect/?modifier=2&difficulty=10", "glossary/"):
@@ -191,12 +200,13 @@ def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) 
     assert "404" in page.locator("article").inner_text()
 
 
-def test_a_page_the_player_opens_comes_from_the_cache_at_once_and_a_reload_asks_the_network(
-    visit: Visit,
+def test_a_page_opened_comes_from_the_cache_and_offline_calculators_compute_and_navigate(
+    visit: Visit, python_outputs: Any
 ) -> None:
     """Once this version is cached, a page the player opens (a link from elsewhere, a bookmark,
     the home screen) is answered from the cache, without waiting for the network; a reload, and a page
-    fetched by instant navigation, still ask the network first (a new deploy reaches them)."""
+    fetched by instant navigation, still ask the network first (a new deploy reaches them). Offline,
+    calculators compute live and a link to another calculator keeps the engine."""
     page = first_visit(visit, "glossary/")
     article = visit.folder / "rules" / "damage" / "index.html"
     text = article.read_text(encoding="utf-8")
@@ -216,12 +226,6 @@ def test_a_page_the_player_opens_comes_from_the_cache_at_once_and_a_reload_asks_
     assert asked  # the reload asked the network (so the silence above was the cache answering)
     fetched = page.evaluate("async () => (await fetch(location.href)).text()")
     assert "(changed)</h1>" in fetched
-
-
-def test_calculators_compute_live_offline_and_survive_instant_navigation(
-    visit: Visit, python_outputs: Any
-) -> None:
-    first_visit(visit, "glossary/")
     visit.go_offline()
     page = visit.new_page()
     page.goto("calculators/effect/?modifier=2&difficulty=10&roll=9")
@@ -281,17 +285,6 @@ def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
     visit.go_offline()
     text = fresh.evaluate(f"async () => (await fetch('../assets/calculators/{css.name}')).text()")
     assert text.endswith("/* new deploy */\n")
-
-
-def test_the_site_is_installable_as_an_app(visit: Visit) -> None:
-    page = first_visit(visit, "")
-    cdp = visit.context.new_cdp_session(page)
-    manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"] == visit.url + "manifest.webmanifest"
-    assert not manifest.get("errors"), manifest.get("errors")
-    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
-    # Playwright's contexts are incognito profiles; that is the only objection allowed.
-    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
 
 
 # The engine's snapshot cache is named by the site's scope; these run on calculators/NAME/.
