@@ -93,7 +93,6 @@ IDLE_MODULES = frozenset(
         "test_calc_smoke",
         "test_calc_tools",
         "test_csp",
-        "test_effect_calculator",
         "test_loading",
         "test_palette",
         "test_recompute",
