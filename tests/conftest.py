@@ -86,6 +86,7 @@ one lane leaves most of a second core unused."""
 IDLE_MODULES = frozenset(
     {
         "test_a11y",
+        "test_answer_first",
         "test_calc_comparison",
         "test_calc_forms",
         "test_calc_handoff",
@@ -93,6 +94,7 @@ IDLE_MODULES = frozenset(
         "test_calc_tools",
         "test_csp",
         "test_loading",
+        "test_palette",
         "test_recompute",
         "test_rules_calculators",
         "test_rules_fidelity",

@@ -17,15 +17,14 @@ TIMED = {
     "test_nothing_lost",
     "test_offline",
     "test_offline_copy",
-    "test_palette",
     "test_robustness",
     "test_search",
     "test_storage",
     "test_table_phones",
     "test_updates",
 }
-"""Modules with a check bound to time (a slow or cut link, two tabs racing, a deploy during a copy, a fixed
-wait, an answer due within a budget, search results read while the query is typed)."""
+"""Modules with a check bound to time (a slow or cut link, two tabs racing, a deploy during a copy, a page's
+timer raced, an answer due within a budget, search results read while the query is typed)."""
 
 
 def test_the_idle_lane_names_only_existing_modules_and_none_bound_to_time() -> None:

@@ -6,9 +6,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import is_shared
+
+TABLE_MODULE = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.usefixtures("nothing_stored"),
+]
+"""A table module's marks: a returning visitor's context (its engine restored from the snapshot), each
+test on a page of its own with nothing stored."""
 
 BOOT_MS = 90_000
 STEP_MS = 30_000

@@ -267,15 +267,21 @@ INSTANT_GO_JS = """
 """
 INSTANT_ARRIVED_JS = """(href) => location.href === href && !document.getElementById("__test_go")
   && !!document.querySelector("article")"""
+ENGINE_PAGE_JS = "() => !!document.querySelector('form[data-calculator], [data-mneme-table]')"
+HOP = "peers/"
+"""A small page with no calculator: the shared tab passes through it to show the calculator page it
+shows now at another address (``Tab.goto``), as a player would follow a link back to it."""
 
 
 class Tab:
     """A returning_visit module's one page, shared by its tests as a player keeps one tab open.
 
-    ``goto`` to another page of the site is a link followed in the page (the theme's instant
-    navigation: the engine, already started, answers at once) rather than a new load: the same code
-    shows and binds the page either way. A load of the same page (another address query, say), of a
-    file that is not a page, or from outside the site is still a real load. Each test starts at the
+    ``goto`` to a page of the site is a link followed in the page (the theme's instant navigation: the
+    engine, already started, answers at once) rather than a new load: the same code shows and binds the
+    page either way. To the calculator page shown now (another address query, say) the tab first
+    follows a link to a page with no calculator (``HOP``), then one back. A load of a reading page
+    shown now, of a file that is not a page, of an address with a fragment, or from outside the site
+    is still a real load. Each test starts at the
     desktop size in the light scheme; a handler a test adds with ``on`` is removed after it. A test that
     needs its own init script or route is marked ``own_page`` (this tab refuses them).
     """
@@ -317,11 +323,23 @@ class Tab:
             and self.raw.url.startswith(self.site_url)
             and target.startswith(self.site_url)
             and there.path.endswith("/")
-            and here.path != there.path
             and not there.fragment
         )
         if not instant:
             return self.raw.goto(url, **kwargs)
+        if here.path == there.path:
+            if not self.raw.evaluate(ENGINE_PAGE_JS):
+                return self.raw.goto(url, **kwargs)  # a reading page: a load costs no engine start
+            # The page shown now, at another address (or anew): a player reaches it by a link from
+            # another page, and so does this tab, through a page with no calculator on it.
+            if not self._follow(urljoin(self.site_url, HOP)):
+                return self.raw.goto(url)
+        if not self._follow(target):
+            return self.raw.goto(url)
+        return None
+
+    def _follow(self, target: str) -> bool:
+        """Follow a link to ``target`` in the page (instant navigation); whether it arrived."""
         wait_instant_navigation(self.raw)
         self.raw.evaluate(INSTANT_GO_JS, target)
         try:
@@ -330,8 +348,8 @@ class Tab:
             # Rarely (about once in two full runs, never alone) the theme leaves a followed link
             # unanswered; say so in the log and load the page, so one lost click fails no test.
             print(f"instant navigation to {target} did not arrive from {self.raw.url}: loading it")
-            return self.raw.goto(url)
-        return None
+            return False
+        return True
 
 
 def outputs(form: Any) -> dict[str, str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import wait_ready
+from .conftest import wait_instant_navigation, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +95,6 @@ def test_reading_pages_start_no_worker(page: Any) -> None:
     workers: list[str] = []
     page.on("worker", lambda worker: WORKER.search(worker.url) and workers.append(worker.url))
     page.goto("glossary/")
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(300)
+    wait_instant_navigation(page)  # the page's scripts and the theme's start are over
     assert not workers
     assert page.evaluate("window.mnemeEarlyEngine === undefined")

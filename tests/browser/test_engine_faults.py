@@ -272,7 +272,12 @@ def test_a_reading_page_on_a_slow_link_keeps_its_styles_while_the_theme_starts(
     page.on("request", lambda r: fetched.append(r.url) if r.resource_type == "stylesheet" else None)
     page.goto("rules/checks/")
     page.wait_for_function("() => window.document$ && !window.document$.mnemeStandIn", timeout=60_000)
-    page.wait_for_timeout(1500)  # the theme's own start, then a moment
+    # The theme's own start is over once it has fetched and parsed its sitemap (which it asks for as it
+    # starts), and each rewrite has seen its next frame.
+    page.wait_for_function(
+        "() => window.__mnemeSitemapIn === true && window.__rewrites.every((r) => 'frame' in r)",
+        timeout=60_000,
+    )
     # The theme did rewrite every stylesheet's relative address, each on a loaded sheet, and none of
     # those rewrites took a sheet away, at once or by the next frame.
     rewrites = page.evaluate("window.__rewrites")

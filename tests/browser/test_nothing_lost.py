@@ -24,23 +24,26 @@ import json
 import time
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from table import tracker as table_tracker
 
+from . import _table
 from ._table import BOOT_MS, DOCS, SCOPE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
 from .conftest import wait_instant_navigation, wait_ready
 from .test_storage import QUOTA, backups_of, characters, settled
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.returning_visit,
-    pytest.mark.own_page,
-    pytest.mark.usefixtures("nothing_stored"),
-]
+pytestmark = _table.TABLE_MODULE
 
 UNDO = SCOPE + "tracker.undo.v1"
+TYPE_THEN_BACK_JS = """([selector, value]) => {
+  const input = document.querySelector(selector);
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  setTimeout(() => history.back(), 50);
+}"""
+"""Types ``value`` into the field and, 50 ms later (before the page has quietly written it anywhere),
+goes Back."""
 
 
 def a_fight(*names: str) -> dict[str, Any]:
@@ -250,14 +253,7 @@ def test_an_edit_survives_an_instant_back_and_forward(page: Any) -> None:
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
     wait_instant_navigation(page)
-    page.evaluate(
-        """() => {
-          const input = document.querySelector('form[data-calculator="effect"] [name="modifier"]');
-          input.value = "4";
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-          setTimeout(() => history.back(), 50);
-        }"""
-    )
+    page.evaluate(TYPE_THEN_BACK_JS, ['form[data-calculator="effect"] [name="modifier"]', "4"])
     expect(page.locator('form[data-calculator="effect"]')).to_have_count(0, timeout=STEP_MS)
     page.go_forward()
     wait_ready(form)
@@ -276,14 +272,7 @@ def test_an_edit_survives_an_instant_back_and_forward(page: Any) -> None:
     root = page.locator('[data-mneme-table="character"]')
     expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
     page.click('[data-action="new"]')
-    page.evaluate(
-        """() => {
-          const input = document.querySelector('[data-path="name"]');
-          input.value = "Bea";
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-          setTimeout(() => history.back(), 50);
-        }"""
-    )
+    page.evaluate(TYPE_THEN_BACK_JS, ['[data-path="name"]', "Bea"])
     wait_ready(form)
     page.go_forward()
     expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)

@@ -12,7 +12,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -45,6 +45,15 @@ class Visit:
     folder: Path
     context: Any
     problems: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        """Page and console errors matching ``pattern`` are expected (a test that makes them)."""
+        self.allowed.append(re.compile(pattern))
+
+    def report(self, problem: str) -> None:
+        if not any(p.search(problem) for p in self.allowed):
+            self.problems.append(problem)
 
     @property
     def url(self) -> str:
@@ -52,13 +61,45 @@ class Visit:
 
     def new_page(self) -> Any:
         page = self.context.new_page()
-        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
-        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        page.on("pageerror", lambda exc: self.report(f"page error: {exc}"))
+        page.on("console", lambda m: m.type == "error" and self.report(f"console: {m.text}"))
         return page
 
     def go_offline(self) -> None:
         """The network is gone: nothing answers on the site's port any more."""
         self.server.stop()
+
+
+def browse(browser: Any, url: str, viewport: dict[str, int], *scripts: str) -> Any:
+    """A browser context on the site served at ``url``: the loader's warm start off (as in conftest's
+    context), then ``scripts`` run before each page's own."""
+    context = browser.new_context(base_url=url, viewport=viewport)
+    for script in ("window.mnemeLoaderConfig = { warm: false };", *scripts):
+        if script:
+            context.add_init_script(script)
+    return context
+
+
+V = TypeVar("V", bound=Visit)
+
+
+@contextlib.contextmanager
+def visiting(visit: V) -> Iterator[V]:
+    """``visit``, recording every request of its context to another host; then its context closed, its
+    server stopped, and the test failed on anything its pages reported."""
+
+    def record(request: Any) -> None:
+        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
+            visit.problems.append(f"request to another host: {request.url}")
+
+    visit.context.on("request", record)
+    try:
+        yield visit
+    finally:
+        visit.context.close()
+        with contextlib.suppress(OSError):
+            visit.server.stop()
+    assert not visit.problems, "\n".join(visit.problems)
 
 
 @pytest.fixture
@@ -67,20 +108,10 @@ def visit(browser: Any, site_dir: Path, tmp_path: Path) -> Iterator[Visit]:
     shutil.copytree(site_dir, folder)
     server = SiteServer(folder)
     server.start()
-    context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
-    context.add_init_script("window.mnemeLoaderConfig = { warm: false };")  # as in conftest's context
-    state = Visit(server, folder, context)
-
-    def record(request: Any) -> None:
-        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
-            state.problems.append(f"request to another host: {request.url}")
-
-    context.on("request", record)
-    yield state
-    context.close()
-    with contextlib.suppress(OSError):
-        server.stop()
-    assert not state.problems, "\n".join(state.problems)
+    with visiting(
+        Visit(server, folder, browse(browser, server.url, {"width": 1280, "height": 900}))
+    ) as state:
+        yield state
 
 
 def first_visit(visit: Visit, path: str) -> Any:
@@ -140,8 +171,17 @@ async (paths) => {
 """
 
 
-def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) -> None:
+def test_after_one_visit_to_a_rules_page_the_site_installs_as_an_app_and_every_page_reads_offline(
+    visit: Visit,
+) -> None:
     page = first_visit(visit, "rules/checks/")
+    cdp = visit.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == visit.url + "manifest.webmanifest"
+    assert not manifest.get("errors"), manifest.get("errors")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito profiles; that is the only objection allowed.
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
     visit.go_offline()
     # Full navigations, as a player opening the site with no network.
     for path in ("", "rules/damage/", "calculators/effect/?modifier=2&difficulty=10", "glossary/"):
@@ -160,12 +200,13 @@ def test_after_one_visit_to_a_rules_page_every_page_reads_offline(visit: Visit) 
     assert "404" in page.locator("article").inner_text()
 
 
-def test_a_page_the_player_opens_comes_from_the_cache_at_once_and_a_reload_asks_the_network(
-    visit: Visit,
+def test_a_page_opened_comes_from_the_cache_and_offline_calculators_compute_and_navigate(
+    visit: Visit, python_outputs: Any
 ) -> None:
     """Once this version is cached, a page the player opens (a link from elsewhere, a bookmark,
     the home screen) is answered from the cache, without waiting for the network; a reload, and a page
-    fetched by instant navigation, still ask the network first (a new deploy reaches them)."""
+    fetched by instant navigation, still ask the network first (a new deploy reaches them). Offline,
+    calculators compute live and a link to another calculator keeps the engine."""
     page = first_visit(visit, "glossary/")
     article = visit.folder / "rules" / "damage" / "index.html"
     text = article.read_text(encoding="utf-8")
@@ -185,12 +226,6 @@ def test_a_page_the_player_opens_comes_from_the_cache_at_once_and_a_reload_asks_
     assert asked  # the reload asked the network (so the silence above was the cache answering)
     fetched = page.evaluate("async () => (await fetch(location.href)).text()")
     assert "(changed)</h1>" in fetched
-
-
-def test_calculators_compute_live_offline_and_survive_instant_navigation(
-    visit: Visit, python_outputs: Any
-) -> None:
-    first_visit(visit, "glossary/")
     visit.go_offline()
     page = visit.new_page()
     page.goto("calculators/effect/?modifier=2&difficulty=10&roll=9")
@@ -252,17 +287,6 @@ def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
     assert text.endswith("/* new deploy */\n")
 
 
-def test_the_site_is_installable_as_an_app(visit: Visit) -> None:
-    page = first_visit(visit, "")
-    cdp = visit.context.new_cdp_session(page)
-    manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"] == visit.url + "manifest.webmanifest"
-    assert not manifest.get("errors"), manifest.get("errors")
-    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
-    # Playwright's contexts are incognito profiles; that is the only objection allowed.
-    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
-
-
 # The engine's snapshot cache is named by the site's scope; these run on calculators/NAME/.
 SNAPSHOT_CACHE_JS = (
     'const snapshotCache = () => "mneme-engine-snapshot@" + new URL("../../", document.baseURI).pathname;'
@@ -320,9 +344,12 @@ def engine_visit(visit: Visit, python_outputs: Any, **params: Any) -> dict[str, 
     return timings
 
 
-def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
+def test_the_engine_snapshot_is_restored_and_a_broken_or_unreadable_one_never_stops_a_boot(
     engine_only: Visit, python_outputs: Any
 ) -> None:
+    """One returning visitor's engine starts, in turn: from nothing (a snapshot is taken), from the
+    snapshot, from nothing again past an unreadable snapshot (which a good one replaces), from that
+    snapshot, and twice from nothing past a well-formed but broken snapshot (never tried again)."""
     visit = engine_only
     first = engine_visit(visit, python_outputs, modifier=2, roll=9)
     assert first["snapshot"] == "scheduled"  # taken once the engine is idle
@@ -336,36 +363,9 @@ def test_a_returning_visit_restores_the_engine_from_its_memory_snapshot(
     again = engine_visit(visit, python_outputs, modifier=-1, difficulty=11, roll=12)
     assert again["snapshot"] == "restored"  # how much sooner it answers is measured in bench/, not here
 
-
-def test_a_broken_snapshot_falls_back_to_a_normal_boot_and_is_not_retried(
-    engine_only: Visit, python_outputs: Any
-) -> None:
-    visit = engine_only
-    first = engine_visit(visit, python_outputs, modifier=1)
-    # Well formed as worker.js stores it ("MNS2", length, 16 pages of 64 KiB), memory of 7s.
-    replace_snapshot(
-        first,
-        """(() => {
-          const pages = 16, header = new Uint32Array([0x4d4e5332, pages << 16, pages,
-            ...Array.from({length: pages}, (_, i) => i)]);
-          const body = new Uint8Array(header.byteLength + (pages << 16)).fill(7);
-          body.set(new Uint8Array(header.buffer));
-          return body;
-        })()""",
-    )
-    first["page"].close()
-    broken = engine_visit(visit, python_outputs, modifier=3, roll=10)
-    assert broken["snapshot"] == "none"
-    broken["page"].close()
-    later = engine_visit(visit, python_outputs, modifier=0)
-    assert later["snapshot"] == "none"
-
-
-def test_an_unreadable_snapshot_is_ignored_and_replaced(engine_only: Visit, python_outputs: Any) -> None:
-    visit = engine_only
-    first = engine_visit(visit, python_outputs, modifier=1)
-    key = replace_snapshot(first, "new Uint8Array(1 << 20).fill(7)")  # not even a header
-    first["page"].close()
+    # An unreadable snapshot is ignored, and replaced by a good one.
+    key = replace_snapshot(again, "new Uint8Array(1 << 20).fill(7)")  # not even a header
+    again["page"].close()
     again = engine_visit(visit, python_outputs, modifier=3, roll=10)
     assert again["snapshot"] == "scheduled"  # started normally; a good snapshot replaces the bad one
     replaced = again["page"].evaluate(
@@ -384,4 +384,24 @@ def test_an_unreadable_snapshot_is_ignored_and_replaced(engine_only: Visit, pyth
     )
     assert replaced
     again["page"].close()
-    assert engine_visit(visit, python_outputs, modifier=0)["snapshot"] == "restored"
+    restored = engine_visit(visit, python_outputs, modifier=0)
+    assert restored["snapshot"] == "restored"
+
+    # A broken snapshot (well formed as worker.js stores it: "MNS2", length, 16 pages of 64 KiB, memory
+    # of 7s) falls back to a normal boot and is not tried again.
+    replace_snapshot(
+        restored,
+        """(() => {
+          const pages = 16, header = new Uint32Array([0x4d4e5332, pages << 16, pages,
+            ...Array.from({length: pages}, (_, i) => i)]);
+          const body = new Uint8Array(header.byteLength + (pages << 16)).fill(7);
+          body.set(new Uint8Array(header.buffer));
+          return body;
+        })()""",
+    )
+    restored["page"].close()
+    broken = engine_visit(visit, python_outputs, modifier=3, roll=10)
+    assert broken["snapshot"] == "none"
+    broken["page"].close()
+    later = engine_visit(visit, python_outputs, modifier=0)
+    assert later["snapshot"] == "none"

@@ -21,18 +21,18 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from _pages import Link, PagesServer
 
 from sitebuild import offline
 
+from ._table import PHONE
 from .conftest import outputs, wait_ready
-from .test_offline import cache_name, rewrite_service_worker, until
+from .test_offline import Visit, browse, cache_name, rewrite_service_worker, until, visiting
 
 pytestmark = pytest.mark.browser
 
@@ -64,32 +64,10 @@ WATCH_MARK = """
 
 
 @dataclass
-class Host:
+class Host(Visit):
     """A private copy of the site on a Pages-like server, a browser context, what the pages reported."""
 
-    server: PagesServer
-    folder: Path
-    context: Any
-    problems: list[str] = field(default_factory=list)
-    allowed: list[re.Pattern[str]] = field(default_factory=list)
-
-    def allow(self, pattern: str) -> None:
-        """Page and console errors matching ``pattern`` are expected (a test that makes them)."""
-        self.allowed.append(re.compile(pattern))
-
-    def report(self, problem: str) -> None:
-        if not any(p.search(problem) for p in self.allowed):
-            self.problems.append(problem)
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def new_page(self) -> Any:
-        page = self.context.new_page()
-        page.on("pageerror", lambda exc: self.report(f"page error: {exc}"))
-        page.on("console", lambda m: m.type == "error" and self.report(f"console: {m.text}"))
-        return page
+    server: PagesServer  # type: ignore[assignment]
 
 
 @contextlib.contextmanager
@@ -97,22 +75,8 @@ def hosted(
     browser: Any, folder: Path, link: Link | None = None, init: str = "", compress: bool = True
 ) -> Iterator[Host]:
     server = PagesServer(folder, link=link, compress=compress)
-    context = browser.new_context(base_url=server.url, viewport={"width": 360, "height": 780})
-    context.add_init_script("window.mnemeLoaderConfig = { warm: false };" + init)
-    context.add_init_script(WATCH_MARK)
-    host = Host(server, folder, context)
-
-    def record(request: Any) -> None:
-        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
-            host.problems.append(f"request to another host: {request.url}")
-
-    context.on("request", record)
-    try:
+    with visiting(Host(server, folder, browse(browser, server.url, PHONE, init, WATCH_MARK))) as host:
         yield host
-    finally:
-        context.close()
-        server.stop()
-    assert not host.problems, "\n".join(host.problems)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import wait_instant_navigation
 from .test_loading import instant_go
 
 pytestmark = pytest.mark.browser
@@ -47,8 +48,9 @@ def test_the_colours_follow_the_system_and_are_never_rewritten_after_the_content
     context.add_init_script(WATCH_BODY)
     page.emulate_media(color_scheme=system)
     page.goto("rulings/")
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(500)  # the theme's bundle has mounted its components
+    # The theme's bundle has mounted its components (it does so as it starts) and has since fetched and
+    # parsed its sitemap: any rewrite of the colours it makes has been made.
+    wait_instant_navigation(page)
     assert colours(page) == (scheme, "deep-purple", "amber")
     writes = page.evaluate("window.__colourWrites")
     # Light: the built page is already right. Dark: one write, while the document is still parsed.

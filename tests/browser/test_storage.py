@@ -35,14 +35,10 @@ from playwright.sync_api import expect
 from table import tracker as table_tracker
 from table.character import MAX_NESTING
 
+from . import _table
 from ._table import BOOT_MS, DOCS, PHONE, STEP_MS, STORE, TRACKER, ada, open_table, saved, store_of, stored
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.returning_visit,
-    pytest.mark.own_page,
-    pytest.mark.usefixtures("nothing_stored"),
-]
+pytestmark = _table.TABLE_MODULE
 
 BACKUP = STORE + ":backup:"
 

@@ -22,15 +22,11 @@ from playwright.sync_api import expect
 from table import character as table_character
 from table import tracker as table_tracker
 
+from . import _table
 from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, store_of
 from ._table import ada as table_ada
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.returning_visit,
-    pytest.mark.own_page,
-    pytest.mark.usefixtures("nothing_stored"),
-]
+pytestmark = _table.TABLE_MODULE
 
 KEPT = SCOPE + "kept.v1"
 ENGINE_ERRORS = r"net::ERR_FAILED|Failed to fetch|WebAssembly|wasm|pyodide|engine"

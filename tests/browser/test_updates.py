@@ -3,13 +3,13 @@
 - Build A, then build B (the same sources under another ``MNEME_BUILD_LABEL``) served on the same port:
   no page ever shows a form computed by another build than the page's own ``mneme-build``; a page the
   player opens comes whole from A's cache, and B reaches the player by one reload, by one press of
-  ``[data-action="update"]``, or by a page fetched as instant navigation fetches it.
+  ``[data-action="update"]``, or by a page fetched as instant navigation fetches it. A tab of A left
+  open while another tab presses "Update now": once its engine is lost it cannot start A's again; it
+  says to reload, keeping what was entered, never dead.
 - A precache with a missing file caches the rest, says which file failed, and Retry completes it.
 - Two copies of the site under two sub-paths of one origin keep their own caches.
 - B deployed while a first visit is still saving A's copy (on the Pages-like server): "Available
   offline" is only ever said over B's complete copy, which takes over by itself and works offline.
-- A tab of A left open while another tab presses "Update now" to B (on the Pages-like server): once its
-  engine is lost it cannot start A's again; it says to reload, keeping what was entered, never dead.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from _site import SUB_PATH, SiteServer, build_site
 from sitebuild import offline
 
 from .conftest import outputs, wait_ready, wait_theme
-from .test_offline import OFFLINE_READY_JS, Visit, cache_name, until
+from .test_offline import OFFLINE_READY_JS, Visit, browse, cache_name, until, visiting
 from .test_offline_copy import OURS_JS, computes_offline, hosted, marks, wait_held, wait_mark
 
 pytestmark = pytest.mark.browser
@@ -54,6 +54,10 @@ WATCH_MIXES = """
 })();
 """
 
+
+LEFT_BEHIND_JS = "window.mnemeCalculatorConfig = { pingMs: 250 };"
+"""The tab left behind pings its worker often, so a worker gone quiet is found within ``silenceMs``
+(set short only once the worker is to close: a loaded machine never reads a busy worker as lost)."""
 
 COPY_MS = 120_000
 """How long the offline copy of the whole site may take (a loaded machine has taken more than 30 s)."""
@@ -94,23 +98,10 @@ def deploy(folder: Path, build: Path) -> None:
 def served(browser: Any, folder: Path, mounts: dict[str, Path] | None = None) -> Iterator[Visit]:
     server = SiteServer(folder, mounts)
     server.start()
-    context = browser.new_context(base_url=server.url, viewport={"width": 360, "height": 760})
-    context.add_init_script(WATCH_MIXES)
-    context.add_init_script("window.mnemeLoaderConfig = { warm: false };")
-    visit = Visit(server, folder, context)
-
-    def record(request: Any) -> None:
-        if urlsplit(request.url).hostname not in (None, "127.0.0.1") and not request.url.startswith("data:"):
-            visit.problems.append(f"request to another host: {request.url}")
-
-    context.on("request", record)
-    try:
+    with visiting(
+        Visit(server, folder, browse(browser, server.url, {"width": 360, "height": 760}, WATCH_MIXES))
+    ) as visit:
         yield visit
-    finally:
-        context.close()
-        with contextlib.suppress(OSError):
-            server.stop()
-    assert not visit.problems, "\n".join(visit.problems)
 
 
 @pytest.fixture
@@ -140,15 +131,30 @@ def mixes(page: Any) -> list[dict[str, str]]:
 
 
 def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
-    browser: Any, site_copy: Path, build_b: Path
+    browser: Any, site_copy: Path, build_b: Path, python_outputs: Any
 ) -> None:
+    """Build A computes in three tabs; B is deployed. A link followed, a page fetched, a reload and a
+    press of "Update now" each bring B whole, never mixed. The third tab is left behind by that press:
+    B's worker takes over every tab and A's copy is deleted; the tab's engine is then lost (its worker
+    closes without a word, as a phone may end a tab's worker) once the browser's HTTP cache has let A's
+    files go, so A's engine cannot start again. The tab says so and its button reloads into B, with the
+    value typed."""
     a, b = build_of(site_copy), build_of(build_b)
     assert a != b
     with served(browser, site_copy) as visit:
+        visit.allow(r"404|Failed to load|engine|worker")
         page = visit.new_page()
         page.goto("calculators/effect/")
         assert page.evaluate(OFFLINE_READY_JS) is not None  # build A's worker controls the page
         assert builds(page, "effect") == (a, a)
+        left = visit.new_page()
+        left.add_init_script(LEFT_BEHIND_JS)
+        left.goto("calculators/effect/")
+        form = left.locator('form[data-calculator="effect"]')
+        wait_ready(form)
+        form.locator('[name="modifier"]').fill("3")
+        wait_ready(form)
+        assert builds(left, "effect") == (a, a)
         other = visit.new_page()
         other.goto("calculators/damage/")
         assert builds(other, "damage") == (a, a)
@@ -194,12 +200,31 @@ def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
         until(
             page,
             "async () => (await caches.keys()).filter((n) => n.startsWith('mneme-offline-')).length === 1",
-        )
-        # 4. Offline now: B's pages, B's engine, from B's cache.
+        )  # A's copy is gone
+        # 4. The tab left behind on A loses its engine: it cannot start A's again, says to reload, and
+        #    its button reloads into B with the value typed.
+        visit.context.new_cdp_session(left).send("Network.clearBrowserCache")
+        left.evaluate("window.mnemeCalculatorConfig.silenceMs = 3000")  # read at each verdict
+        worker = next(w for w in reversed(left.workers) if "/worker." in w.url)
+        worker.evaluate("setTimeout(() => self.close(), 300)")
+        left.wait_for_function("f => f.dataset.state === 'error'", arg=form.element_handle(), timeout=30_000)
+        status = form.locator("[data-status]").inner_text()
+        assert "the site has been updated since this page was opened: reload the page" in status, status
+        assert "what you have entered is kept" in status
+        reload = form.locator("[data-retry]")
+        assert reload.inner_text() == "Reload" and reload.is_visible()
+        assert form.evaluate("f => f.dataset.engineBuild") == a  # it never ran another build's engine
+        with left.expect_navigation():
+            reload.click()
+        form = left.locator('form[data-calculator="effect"]')
+        assert builds(left, "effect") == (b, b)
+        assert form.locator('[name="modifier"]').input_value() == "3"
+        assert outputs(form) == python_outputs("effect", modifier=3)
+        # 5. Offline now: B's pages, B's engine, from B's cache.
         visit.go_offline()
         page.goto("calculators/thrown/")
         assert builds(page, "thrown") == (b, b)
-        assert mixes(page) == [] and mixes(other) == []
+        assert mixes(page) == [] and mixes(other) == [] and mixes(left) == []
 
 
 def test_a_precache_with_a_missing_file_keeps_the_rest_says_what_failed_and_retries(
@@ -316,53 +341,3 @@ def test_a_deploy_during_the_first_copy_leaves_one_complete_build_that_works_off
         page_build = computed.evaluate("document.querySelector('meta[name=\"mneme-build\"]').content")
         assert form.evaluate("f => f.dataset.engineBuild") == page_build
         assert page_build in (deployed / "index.html").read_text(encoding="utf-8")
-
-
-def test_a_tab_left_behind_by_update_now_in_another_tab_says_to_reload_and_keeps_the_values(
-    browser: Any, site_copy: Path, build_b: Path, tmp_path: Path, python_outputs: Any
-) -> None:
-    """Build A computes in the first tab; B is deployed and a second tab presses "Update now": B's worker
-    takes over every tab and A's copy is deleted. The first tab's engine is then lost (its worker closes
-    without a word, as a phone may end a tab's worker), once the browser's HTTP cache has let A's files
-    go (they are fresh for ten minutes): A's engine cannot start again. The tab says so and its button
-    reloads into B, with the value typed."""
-    deployed = tmp_path / "b"
-    shutil.copytree(build_b, deployed)
-    a, b = build_of(site_copy), build_of(deployed)
-    quick = "window.mnemeCalculatorConfig = { pingMs: 250, silenceMs: 3000 };"
-    with hosted(browser, site_copy, init=quick + WATCH_MIXES) as host:
-        host.allow(r"404|Failed to load|engine|worker")
-        old = host.new_page()
-        old.goto("calculators/effect/")
-        form = old.locator('form[data-calculator="effect"]')
-        wait_ready(form)
-        form.locator('[name="modifier"]').fill("3")
-        wait_ready(form)
-        wait_mark(old, "Available offline")
-        host.server.deploy(deployed)
-        other = host.new_page()
-        other.goto("glossary/")
-        other.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
-        button = other.locator('[data-action="update"]')
-        button.wait_for(state="visible", timeout=120_000)
-        with other.expect_navigation():
-            button.click()
-        assert other.evaluate("document.querySelector('meta[name=\"mneme-build\"]').content") == b
-        until(other, f"async () => {OURS_JS} === {cache_name(deployed)!r}")  # A's copy is gone
-        host.context.new_cdp_session(old).send("Network.clearBrowserCache")
-        worker = next(w for w in reversed(old.workers) if "/worker." in w.url)
-        worker.evaluate("setTimeout(() => self.close(), 300)")
-        old.wait_for_function("f => f.dataset.state === 'error'", arg=form.element_handle(), timeout=30_000)
-        status = form.locator("[data-status]").inner_text()
-        assert "the site has been updated since this page was opened: reload the page" in status, status
-        assert "what you have entered is kept" in status
-        reload = form.locator("[data-retry]")
-        assert reload.inner_text() == "Reload" and reload.is_visible()
-        assert form.evaluate("f => f.dataset.engineBuild") == a  # it never ran another build's engine
-        with old.expect_navigation():
-            reload.click()
-        form = old.locator('form[data-calculator="effect"]')
-        assert builds(old, "effect") == (b, b)
-        assert form.locator('[name="modifier"]').input_value() == "3"
-        assert outputs(form) == python_outputs("effect", modifier=3)
-        assert mixes(old) == [] and mixes(other) == []
