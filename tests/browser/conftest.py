@@ -33,6 +33,7 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,15 @@ INSTANT_ARRIVAL_MS = 20_000
 @pytest.fixture(scope="session")
 def site_dir(site: Path) -> Path:
     return site
+
+
+@pytest.fixture
+def site_copy(site_dir: Path, tmp_path: Path) -> Path:
+    """A copy of the built site that a test may change (a new deploy, a broken file) without touching
+    the shared build."""
+    folder = tmp_path / "site"
+    shutil.copytree(site_dir, folder)
+    return folder
 
 
 @pytest.fixture(scope="session")

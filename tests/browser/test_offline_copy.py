@@ -79,13 +79,6 @@ def hosted(
         yield host
 
 
-@pytest.fixture
-def site_copy(site_dir: Path, tmp_path: Path) -> Path:
-    folder = tmp_path / "a"
-    shutil.copytree(site_dir, folder)
-    return folder
-
-
 def wait_mark(page: Any, pattern: str, timeout_ms: int = 120_000) -> str:
     mark = page.locator(MARK).filter(has_text=re.compile(pattern))
     mark.wait_for(timeout=timeout_ms)

@@ -104,13 +104,6 @@ def served(browser: Any, folder: Path, mounts: dict[str, Path] | None = None) ->
         yield visit
 
 
-@pytest.fixture
-def site_copy(site_dir: Path, tmp_path: Path) -> Path:
-    folder = tmp_path / "site"
-    shutil.copytree(site_dir, folder)
-    return folder
-
-
 def builds(page: Any, name: str) -> tuple[str, str]:
     """(the page's mneme-build, the calculator form's data-engine-build) once the form is live."""
     form = page.locator(f'form[data-calculator="{name}"]')
