@@ -86,7 +86,6 @@ one lane leaves most of a second core unused."""
 IDLE_MODULES = frozenset(
     {
         "test_a11y",
-        "test_answer_first",
         "test_calc_comparison",
         "test_calc_forms",
         "test_calc_handoff",
