@@ -36,6 +36,7 @@ from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
+    CAP_LABEL,
     DEFEND_CHOICES,
     FACTOR_RULES,
     ORDER_CHOICES,
@@ -49,7 +50,9 @@ __all__ = ["CALCULATOR"]
 
 AIM_READINGS = parts.enum_choices(aim.AimReading)
 COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading, "short")
-RECKLESS_READINGS = parts.enum_choices(action_options.RecklessReading, "short")
+RECKLESS_READINGS = parts.enum_choices(
+    action_options.RecklessReading, "short", penalty=int_constant("action_options", "reckless_effect_penalty")
+)
 PAY_CHOICES = (("none", "No"), ("costly", "Costly success"), ("reckless", "Reckless action"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
 """Aim counts for at most this many minor actions (Actions § Aim > Maximum Aim)."""
@@ -749,7 +752,7 @@ CALCULATOR = fw.Calculator(
             help="Only for the table reading.",
         ),
         fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
         threshold_reading_input("Injury thresholds (ruling)"),
         fw.ChoiceInput("aim_reading", "Weapon aim modifier counts (ruling)", AIM_READINGS, "per_action"),
         fw.ChoiceInput("costly_reading", "Costly fail effect (ruling)", COSTLY_READINGS, "degree"),

@@ -18,6 +18,7 @@ from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
+    CAP_LABEL,
     DEFEND_CHOICES,
     FACTOR_RULES,
     ORDER_CHOICES,
@@ -186,7 +187,7 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput(
             "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
         ),
-        fw.ChoiceInput("cover_cap", "Cap of 4 (ruling)", CAP_CHOICES, "always"),
+        fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
         *CARRIED_INPUTS,
     ),
     outputs=(

@@ -9,9 +9,11 @@ from calculators import framework as fw
 from calculators.parts import enum_choices
 from calculators.parts.links import rule
 from rules_core import mitigation
+from rules_core.tables import int_constant
 
 __all__ = [
     "CAP_CHOICES",
+    "CAP_LABEL",
     "DEFEND_CHOICES",
     "FACTOR_RULES",
     "ORDER_CHOICES",
@@ -35,7 +37,10 @@ DEFEND_CHOICES = enum_choices(mitigation.Defend)
 ORDER_CHOICES = enum_choices(mitigation.MitigationOrder)
 
 
-CAP_CHOICES = enum_choices(mitigation.CoverCap)
+COVER_CAP = int_constant("mitigation", "cover_concealment_cap")
+CAP_CHOICES = enum_choices(mitigation.CoverCap, cap=COVER_CAP)
+CAP_LABEL = f"Cap of {COVER_CAP} (ruling)"
+"""The cover cap choice's label (Actions § Defend Action > Success; ruling ``defend-cap``)."""
 
 
 def yes_no(flag: bool) -> str:

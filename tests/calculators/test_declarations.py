@@ -9,6 +9,7 @@ import importlib
 import re
 from enum import StrEnum
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
@@ -89,7 +90,9 @@ def test_every_choice_set_labels_exactly_the_members_of_its_enum(key: str) -> No
     assert list(choice_labels()[key]) == [member.value for member in enum], key
     variant = key.partition("/")[2]
     assert choice_key(enum, variant) == key
-    assert all(label.strip() for _, label in enum_choices(enum, variant, penalty=0))
+    labels = choice_labels()[key].values()
+    figures = {name: 0 for text in labels for _, name, _, _ in Formatter().parse(text) if name}  # {cap}, ...
+    assert all(label.strip() for _, label in enum_choices(enum, variant, **figures))
 
 
 def test_every_choice_set_is_read_and_every_read_set_exists() -> None:
