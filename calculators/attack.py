@@ -39,9 +39,10 @@ from calculators.parts.mitigation_parts import (
     CAP_LABEL,
     DEFEND_CHOICES,
     FACTOR_RULES,
+    MITIGATED_OUTPUTS,
     ORDER_CHOICES,
     cap_steps,
-    yes_no,
+    mitigated_outputs,
 )
 from rules_core import action_options, aim, checks, damage, dice, injury, limits, mitigation
 from rules_core.tables import int_constant
@@ -133,7 +134,11 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
     return {"chance": percent(chance)}, steps, parts.check_chart(advantage, disadvantage, roll)
 
 
-def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[fw.Step]]:
+def _mitigate(
+    values: Mapping[str, Any], degree: int, outputs: dict[str, str]
+) -> tuple[mitigation.Mitigation, list[fw.Step]]:
+    """The adversary's fail effect of ``degree`` mitigated: the rolls left, and the cover's damage when its
+    HP are given, into ``outputs``; the steps."""
     with fw.on_field("conditions"):
         result = parts.mitigate(values, degree)
     steps = [fw.Step(f"The adversary hits back with a fail effect of {degree}.", rule("attack.on_failure"))]
@@ -153,6 +158,9 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
         steps.append(
             fw.Step("Nothing left: an ordinary failure, no damage to the character.", rule("ordinary"))
         )
+    outputs.update(mitigated_outputs(result))
+    if result.cover_absorbed and values["cover_hp"] is not None:
+        steps.extend(_cover_damage(values, result.cover_absorbed, outputs))
     return result, steps
 
 
@@ -282,18 +290,13 @@ def _price(values: Mapping[str, Any], degree: int, outputs: dict[str, str]) -> l
     """The fail effect a hit paid for brings: mitigated like any other, then the adversary's damage rolls
     against you (ruling ``costly-success-mitigation``; Outcomes § Damage Rolls)."""
     outputs["price"] = str(degree)
-    mitigated, steps = _mitigate(values, degree)
+    mitigated, steps = _mitigate(values, degree, outputs)
     steps.insert(
         1,
         fw.Step(
             "The price is an ordinary fail effect: conditions, cover, skill.", rule("attack.costly_mitigated")
         ),
     )
-    outputs["remaining"] = str(mitigated.remaining)
-    outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
-    outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
-    if mitigated.cover_absorbed and values["cover_hp"] is not None:
-        steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
     if mitigated.ordinary_failure:
         return steps
     rate = values["adversary_rate"] or None
@@ -502,13 +505,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     else:
-        mitigated, more = _mitigate(values, fail_degree)
+        mitigated, more = _mitigate(values, fail_degree, outputs)
         steps.extend(more)
-        outputs["remaining"] = str(mitigated.remaining)
-        outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
-        outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
-        if mitigated.cover_absorbed and values["cover_hp"] is not None:
-            steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
         outputs["target"] = "you"
         if mitigated.ordinary_failure:
             return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
@@ -590,9 +588,7 @@ OUTPUTS = (
     fw.Output("effect", "Effect"),
     fw.Output("outcome", "Outcome"),
     fw.Output("price", "Fail effect to pay"),
-    fw.Output("remaining", "Fail effect left"),
-    fw.Output("ordinary_failure", "Ordinary failure"),
-    fw.Output("cover_absorbs", "Attacks the cover takes"),
+    *MITIGATED_OUTPUTS,
     fw.Output("cover_damage", "Damage to the cover (average)"),
     fw.Output("cover_left", "Cover HP left (average)"),
     fw.Output("cover_broken", "Cover past its HP"),

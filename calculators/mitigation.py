@@ -21,9 +21,10 @@ from calculators.parts.mitigation_parts import (
     CAP_LABEL,
     DEFEND_CHOICES,
     FACTOR_RULES,
+    MITIGATED_OUTPUTS,
     ORDER_CHOICES,
     cap_steps,
-    yes_no,
+    mitigated_outputs,
 )
 from rules_core import checks, damage, dice, mitigation
 
@@ -113,12 +114,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             rule("cover_damage"),
         )
     )
-    outputs = {
-        "remaining": str(result.remaining),
-        "ordinary_failure": yes_no(result.ordinary_failure),
-        "cover_absorbs": str(result.cover_absorbed),
-    }
-    return fw.Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=mitigated_outputs(result), working=tuple(steps))
 
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
@@ -190,11 +186,7 @@ CALCULATOR = fw.Calculator(
         fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
         *CARRIED_INPUTS,
     ),
-    outputs=(
-        fw.Output("remaining", "Fail effect left"),
-        fw.Output("ordinary_failure", "Ordinary failure"),
-        fw.Output("cover_absorbs", "Attacks the cover takes"),
-    ),
+    outputs=MITIGATED_OUTPUTS,
     compute=_compute,
     answer=_summary,
     handoffs=_next,

@@ -16,9 +16,10 @@ __all__ = [
     "CAP_LABEL",
     "DEFEND_CHOICES",
     "FACTOR_RULES",
+    "MITIGATED_OUTPUTS",
     "ORDER_CHOICES",
     "cap_steps",
-    "yes_no",
+    "mitigated_outputs",
 ]
 
 
@@ -43,9 +44,21 @@ CAP_LABEL = f"Cap of {COVER_CAP} (ruling)"
 """The cover cap choice's label (Actions § Defend Action > Success; ruling ``defend-cap``)."""
 
 
-def yes_no(flag: bool) -> str:
-    """``yes`` or ``no``, as outputs print a flag."""
-    return "yes" if flag else "no"
+MITIGATED_OUTPUTS = (
+    fw.Output("remaining", "Fail effect left"),
+    fw.Output("ordinary_failure", "Ordinary failure"),
+    fw.Output("cover_absorbs", "Attacks the cover takes"),
+)
+"""What mitigation leaves of a fail effect: the outputs :func:`mitigated_outputs` fills."""
+
+
+def mitigated_outputs(result: mitigation.Mitigation) -> dict[str, str]:
+    """The texts of :data:`MITIGATED_OUTPUTS` for ``result`` (a flag as ``yes`` or ``no``)."""
+    return {
+        "remaining": str(result.remaining),
+        "ordinary_failure": "yes" if result.ordinary_failure else "no",
+        "cover_absorbs": str(result.cover_absorbed),
+    }
 
 
 def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[fw.Step]:
