@@ -21,9 +21,9 @@ from rules_core.tables import int_constant
 __all__ = ["CALCULATOR"]
 
 
-READINGS = enum_choices(aim.AimReading)
+READINGS = enum_choices(aim.AimReading, step=int_constant("aim", "aim_per_action"))
 TRACER_CHOICES = enum_choices(aim.Tracers)
-TRACER_READINGS = enum_choices(aim.TracerReading)
+TRACER_READINGS = enum_choices(aim.TracerReading, step=int_constant("aim", "ballistic_correction_step"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
 
 

@@ -49,8 +49,13 @@ from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-AIM_READINGS = parts.enum_choices(aim.AimReading)
-COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading, "short")
+AIM_READINGS = parts.enum_choices(aim.AimReading, step=int_constant("aim", "aim_per_action"))
+COSTLY_READINGS = parts.enum_choices(
+    checks.CostlySuccessReading,
+    "short",
+    times=int_constant("check_constants", "costly_success_multiplier"),
+    added=int_constant("check_constants", "costly_success_addend"),
+)
 RECKLESS_READINGS = parts.enum_choices(
     action_options.RecklessReading, "short", penalty=int_constant("action_options", "reckless_effect_penalty")
 )

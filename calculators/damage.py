@@ -29,6 +29,7 @@ from calculators.parts.damage_parts import (
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
 from rules_core import damage, dice, injury, mitigation
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "scale_prefix"]
 
@@ -39,7 +40,9 @@ SCALE_CHOICES = (
     ("H", "Heka (HAR, HHP)"),
     ("K", "Kilo (KAR, KHP)"),
 )
-MINIMUM_CHOICES = parts.enum_choices(damage.MinimumDamageReading)
+MINIMUM_CHOICES = parts.enum_choices(
+    damage.MinimumDamageReading, least=int_constant("damage_rules", "minimum_damage")
+)
 
 
 def scale_prefix(choice: str) -> str:

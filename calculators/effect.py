@@ -23,7 +23,9 @@ RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
 RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
 RECKLESS_READINGS = parts.enum_choices(action_options.RecklessReading, penalty=RECKLESS_EFFECT_PENALTY)
-COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading)
+COSTLY_READINGS = parts.enum_choices(
+    checks.CostlySuccessReading, added=constant("check_constants", "costly_success_addend")
+)
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:

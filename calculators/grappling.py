@@ -37,7 +37,7 @@ MANOEUVRES = (
 )
 WEAPONS = enum_choices(grappling.GrappleWeapon)
 PISTOL_READINGS = enum_choices(grappling.PistolReading)
-SWEEP_READINGS = enum_choices(grappling.SweepReading)
+SWEEP_READINGS = enum_choices(grappling.SweepReading, difficulty=grappling.manoeuvre_difficulty(G.SWEEP))
 ARMOR_READINGS = enum_choices(grappling.UntargetedArmorReading)
 
 

@@ -20,7 +20,7 @@ from rules_core.healing import CareLevel
 
 __all__ = ["CALCULATOR"]
 
-READINGS = enum_choices(patients.MonitoringReading)
+READINGS = enum_choices(patients.MonitoringReading, capacity=healing.light_care_monitoring_capacity())
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:

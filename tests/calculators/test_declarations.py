@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import re
+import unicodedata
 from enum import StrEnum
 from pathlib import Path
 from string import Formatter
@@ -112,3 +113,23 @@ def test_a_label_takes_its_figure_from_the_rules() -> None:
     penalty = constant("action_options", "reckless_effect_penalty")
     labels = dict(enum_choices(action_options.RecklessReading, penalty=penalty))
     assert labels["reduced_success"] == f"At its Effect less {penalty}"
+
+
+def _written_figures(label: str) -> str:
+    """The numeric characters of ``label`` outside its ``{figure}`` fields (``3``, ``¾``)."""
+    text = "".join(literal for literal, _, _, _ in Formatter().parse(label))
+    return "".join(c for c in text if unicodedata.numeric(c, None) is not None)
+
+
+@pytest.mark.parametrize("key", sorted(choice_labels()))
+def test_no_label_writes_a_rules_figure_by_hand(key: str) -> None:
+    # A figure in a label ("+2", "32 at any level", "¾") is a {field} filled from rules_core by the
+    # calculator (enum_choices(Enum, name=figure)), so the label follows the rules data.
+    written = {value: _written_figures(label) for value, label in choice_labels()[key].items()}
+    assert not any(written.values()), {value: digits for value, digits in written.items() if digits}
+
+
+def test_the_figure_check_sees_digits_and_vulgar_fractions_but_not_fields() -> None:
+    assert _written_figures("{times} x miss + 3") == "3"
+    assert _written_figures("Exactly ¾ of the distance") == "¾"
+    assert _written_figures("{spaces} = {metres}") == ""
