@@ -18,6 +18,7 @@ from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
     best_physical_input,
     characteristic_inputs,
+    enum_choices,
     hp_input,
     hp_text,
     optional_modifier_input,
@@ -26,6 +27,7 @@ from calculators.parts import (
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
 from rules_core import healing, injury
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
 
@@ -33,21 +35,13 @@ MAX_TIMELINE_POINTS = 60
 """A longer timeline is charted (and tabled) every few days, always ending on the last day."""
 
 
-ACTIVITY_CHOICES = (
-    ("moderate", "Moderate activity"),
-    ("light", "Light activity"),
-    ("full_rest", "Full rest"),
-)
+ACTIVITY_CHOICES = enum_choices(healing.Activity)
 CARE_CHOICES = (("no", "No medical care"), ("yes", "Medical care"))
-CARE_RATE_CHOICES = (("table", "The healing table (ruling)"), ("double_full_rest", "Twice full rest"))
-LOST_CHOICES = (("restart", "Start over (ruling)"), ("day_only", "Lose that day only"))
-LEVEL_CHOICES = (
-    ("injury_thresholds", "By injury state (ruling)"),
-    ("table", "Care table, strict"),
-)
-SURGERY_TIME_CHOICES = (
-    ("multiply", "30 min \u00d7 left (ruling)"),
-    ("one_plus", "30 min \u00d7 (1 + left)"),
+CARE_RATE_CHOICES = enum_choices(healing.CareRateReading)
+LOST_CHOICES = enum_choices(healing.LostProgressReading)
+LEVEL_CHOICES = enum_choices(healing.CareLevelReading)
+SURGERY_TIME_CHOICES = enum_choices(
+    healing.SurgeryTimeReading, minutes=int_constant("medical", "surgery_minutes")
 )
 
 
