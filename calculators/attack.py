@@ -745,13 +745,7 @@ CALCULATOR = fw.Calculator(
         fw.IntInput(
             "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
         ),
-        fw.OptionalIntInput(
-            "best_physical",
-            "Best physical characteristic",
-            0,
-            limits.MAX_CHARACTERISTIC,
-            help="Only for the table reading.",
-        ),
+        parts.best_physical_input("Only for the table reading.", placeholder="optional"),
         fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
         fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
         threshold_reading_input("Injury thresholds (ruling)"),

@@ -16,12 +16,14 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
+    SUPERVISOR_MEDIC,
     best_physical_input,
     characteristic_inputs,
     enum_choices,
     hp_input,
     hp_text,
     optional_modifier_input,
+    supervised_input,
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text
@@ -311,7 +313,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     if values["medic"] is not None:
         capacity = healing.care_capacity(values["medic"], supervised=values["supervised"])
         outputs["capacity"] = str(capacity)
-        supervised = " (doubled by a Medic 2+ supervisor)" if values["supervised"] else ""
+        supervised = f" (doubled by a Medic {SUPERVISOR_MEDIC}+ supervisor)" if values["supervised"] else ""
         steps.append(
             fw.Step(
                 f"Medic {values['medic']} cares for {capacity} light care patients{supervised}.",
@@ -367,7 +369,7 @@ CALCULATOR = fw.Calculator(
             healing.MAX_MEDIC_LEVEL,
             help="Optional: how many patients a medic of this level can care for.",
         ),
-        fw.BoolInput("supervised", "Supervised by a Medic 2+"),
+        supervised_input(),
         optional_modifier_input(
             "intensive_modifier",
             "Unsupervised intensive care: the roll's DM",

@@ -13,7 +13,7 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import plural
-from calculators.parts import enum_choices
+from calculators.parts import SUPERVISOR_MEDIC, enum_choices, supervised_input
 from calculators.parts.links import rule
 from rules_core import healing, patients
 from rules_core.healing import CareLevel
@@ -35,7 +35,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     steps = [
         fw.Step(f"Load in light care patients: {sum_text} = {ward.load}.", rule("levels")),
     ]
-    supervised = ", doubled by a supervising Medic 2+" if values["supervised"] else ""
+    supervised = f", doubled by a supervising Medic {SUPERVISOR_MEDIC}+" if values["supervised"] else ""
     steps.append(
         fw.Step(
             f"Medic {values['medic']} cares for {plural(ward.capacity, 'light care patient')}{supervised}: "
@@ -102,7 +102,7 @@ CALCULATOR = fw.Calculator(
         _count(CareLevel.SERIOUS, default=1),
         _count(CareLevel.INTENSIVE, default=0),
         fw.IntInput("medic", "Medic level", 1, 0, healing.MAX_MEDIC_LEVEL),
-        fw.BoolInput("supervised", "Supervised by a Medic 2+"),
+        supervised_input(),
         fw.ChoiceInput(
             "reading", "Monitoring limit (ruling)", READINGS, patients.MonitoringReading.DOUBLES.value
         ),

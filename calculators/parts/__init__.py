@@ -9,6 +9,7 @@
 - :func:`threshold_reading_input`: the ``reading`` ruling choice between thirds of HP and the
   threshold table (:class:`rules_core.injury.ThresholdReading`); :func:`hit_points` reads it back.
 - :func:`seed_input`: the optional ``seed`` ("roll number") of a calculator that rolls dice.
+- :func:`supervised_input`: whether a Medic of :data:`SUPERVISOR_MEDIC` or more supervises the medic.
 - :func:`check_dice`, :func:`check_chart`: the dice a check rolls with (dis)advantage, in words, and the
   chart of its dice totals; :func:`chance_chart`: a chart of the chance of each value of a distribution.
 - :func:`modifier_input`, :func:`optional_modifier_input`: a DM or an Effect, within the rules' bound on
@@ -28,12 +29,14 @@ from typing import Any
 from calculators import framework as fw
 from calculators.parts.links import enum_choices
 from rules_core import checks, injury, limits, mitigation
+from rules_core.tables import int_constant
 
 __all__ = [
     "BEST_PHYSICAL_KEY",
     "CHARACTERISTICS",
     "DAMAGE_OUTPUTS",
     "ROLLED_OUTPUTS",
+    "SUPERVISOR_MEDIC",
     "THRESHOLD_READINGS",
     "advantage_inputs",
     "best_physical_input",
@@ -56,6 +59,7 @@ __all__ = [
     "seed_input",
     "sentence",
     "skill_input",
+    "supervised_input",
     "threshold_reading_input",
 ]
 
@@ -209,6 +213,16 @@ def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading,
         if best is None:
             best = injury.best_physical(strength, dexterity, endurance)
     return hp, reading, best
+
+
+SUPERVISOR_MEDIC: int = int_constant("medical", "supervisor_minimum_medic")
+"""The least Medic level that supervises another medic, doubling its care capacity (Outcomes § Medical
+Care)."""
+
+
+def supervised_input() -> fw.BoolInput:
+    """The ``supervised`` flag: a Medic of :data:`SUPERVISOR_MEDIC` or more supervises the medic."""
+    return fw.BoolInput("supervised", f"Supervised by a Medic {SUPERVISOR_MEDIC}+")
 
 
 def seed_input() -> fw.OptionalIntInput:
