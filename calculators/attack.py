@@ -23,6 +23,8 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.damage_parts import (
+    DAMAGE_OUTPUTS,
+    ROLLED_OUTPUTS,
     chart_points,
     damage_steps,
     dice_input,
@@ -602,8 +604,8 @@ OUTPUTS = (
     fw.Output("adversary_cover_left", "Their cover's HP left (average)"),
     fw.Output("adversary_cover_broken", "Their cover past its HP"),
     fw.Output("target", "Damage goes to"),
-    *parts.DAMAGE_OUTPUTS,
-    *parts.ROLLED_OUTPUTS,
+    *DAMAGE_OUTPUTS,
+    *ROLLED_OUTPUTS,
     fw.Output("price_rolls", "Rolls you take for it"),
     fw.Output("price_damage", "Damage to you (average)"),
     fw.Output("damage_now", "Your damage now"),

@@ -17,6 +17,8 @@ from calculators import parts
 from calculators.format import decimal, number, percent, plural, signed, two_decimals
 from calculators.parts import threshold_reading_input
 from calculators.parts.damage_parts import (
+    DAMAGE_OUTPUTS,
+    ROLLED_OUTPUTS,
     chart_points,
     damage_steps,
     dice_input,
@@ -211,8 +213,8 @@ CALCULATOR = fw.Calculator(
         parts.best_physical_input("Only for the table reading of the thresholds.", placeholder="optional"),
     ),
     outputs=(
-        *parts.DAMAGE_OUTPUTS,
-        *parts.ROLLED_OUTPUTS,
+        *DAMAGE_OUTPUTS,
+        *ROLLED_OUTPUTS,
         fw.Output("massive_damage", "Massive damage"),
         fw.Output("bleeding", "Bleeding"),
         fw.Output("past_hp", "Past its HP (vehicle or object)"),

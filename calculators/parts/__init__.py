@@ -17,7 +17,6 @@
 - :func:`factor_input`: one mitigating factor input; :func:`mitigate`: the mitigation of a fail effect
   from the ``conditions`` ... ``cover_cap`` inputs.
 - :func:`sentence`: a calculator's answer in words, its clauses shown while their outputs are.
-- :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
 """
 
 from __future__ import annotations
@@ -34,8 +33,6 @@ from rules_core.tables import int_constant
 __all__ = [
     "BEST_PHYSICAL_KEY",
     "CHARACTERISTICS",
-    "DAMAGE_OUTPUTS",
-    "ROLLED_OUTPUTS",
     "SUPERVISOR_MEDIC",
     "THRESHOLD_READINGS",
     "advantage_inputs",
@@ -73,26 +70,6 @@ CHARACTERISTICS: dict[str, str] = {
     "psionics": "Psi",
 }
 """Characteristic key -> abbreviation. The first three (physical) are required, the others optional."""
-
-
-DAMAGE_OUTPUTS = (
-    fw.Output("rolls", "Damage rolls made"),
-    fw.Output("kept", "Rolls kept"),
-    fw.Output("per_roll", "One roll after armor"),
-    fw.Output("expected", "Expected total"),
-    fw.Output("wounded", "Wounded or worse"),
-    fw.Output("seriously_wounded", "Seriously wounded or worse"),
-    fw.Output("critically_wounded", "Critically wounded or worse"),
-    fw.Output("dying", "Dying"),
-)
-"""The damage rolls, their total and the injury odds, in the order both damage forms show them."""
-
-ROLLED_OUTPUTS = (
-    fw.Output("taken", "Damage of your rolls"),
-    fw.Output("largest", "Largest roll"),
-    fw.Output("state_now", "State after it"),
-)
-"""The exact damage of the rolls a player made, the largest of them and the state it leaves."""
 
 
 THRESHOLD_READINGS = enum_choices(injury.ThresholdReading)

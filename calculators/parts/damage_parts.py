@@ -1,4 +1,4 @@
-"""Damage parts shared by the calculators that roll damage (Damage, One attack): steps, charts."""
+"""Damage parts shared by the calculators that roll damage (Damage, One attack): outputs, steps, charts."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from calculators.parts.links import rule
 from rules_core import damage, dice, injury
 
 __all__ = [
+    "DAMAGE_OUTPUTS",
     "MAX_CHART_BARS",
+    "ROLLED_OUTPUTS",
     "chart_points",
     "damage_steps",
     "dice_input",
@@ -30,12 +32,31 @@ MAX_CHART_BARS = 60
 """A total with more possible values than this is charted (and tabled) in equal ranges."""
 
 
-CONDITIONS = (
-    ("wounded", injury.InjuryCondition.WOUNDED, "Wounded or worse"),
-    ("seriously_wounded", injury.InjuryCondition.SERIOUSLY_WOUNDED, "Seriously wounded or worse"),
-    ("critically_wounded", injury.InjuryCondition.CRITICALLY_WOUNDED, "Critically wounded or worse"),
-    ("dying", injury.InjuryCondition.DYING, "Dying"),
+INJURY_OUTPUTS = (
+    fw.Output("wounded", "Wounded or worse"),
+    fw.Output("seriously_wounded", "Seriously wounded or worse"),
+    fw.Output("critically_wounded", "Critically wounded or worse"),
+    fw.Output("dying", "Dying"),
 )
+"""The chance of each injury condition or worse, filled by :func:`injury_outputs` (keys as in
+:class:`rules_core.damage.InjuryChances`)."""
+
+DAMAGE_OUTPUTS = (
+    fw.Output("rolls", "Damage rolls made"),
+    fw.Output("kept", "Rolls kept"),
+    fw.Output("per_roll", "One roll after armor"),
+    fw.Output("expected", "Expected total"),
+    *INJURY_OUTPUTS,
+)
+"""The damage rolls, their total and the injury odds, in the order both damage forms show them."""
+
+ROLLED_OUTPUTS = (
+    fw.Output("taken", "Damage of your rolls"),
+    fw.Output("largest", "Largest roll"),
+    fw.Output("state_now", "State after it"),
+)
+"""The exact damage of the rolls a player made (:func:`rolled_outputs`), the largest of them and the state
+it leaves."""
 
 
 def dice_text(expression: dice.DiceExpression) -> str:
@@ -150,7 +171,7 @@ def injury_outputs(
     chances = damage.injury_chances(
         outcome, hp, current_damage=current, reading=reading, best_physical=best_physical
     )
-    outputs = {key: percent(getattr(chances, key)) for key, _, _ in CONDITIONS}
+    outputs = {o.key: percent(getattr(chances, o.key)) for o in INJURY_OUTPUTS}
     outputs["massive_damage"] = percent(chances.massive_damage)
     outputs["bleeding"] = percent(chances.bleeding)
     already = f", {current} damage already taken" if current else ""
