@@ -31,6 +31,7 @@ from calculators.parts.damage_parts import (
     dice_param,
     injury_outputs,
     per_roll_text,
+    rate_input,
     rolled_outputs,
     rolls_input,
 )
@@ -46,7 +47,7 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     mitigated_outputs,
 )
-from rules_core import action_options, aim, checks, damage, dice, injury, limits, mitigation
+from rules_core import action_options, aim, checks, damage, injury, limits, mitigation
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
@@ -730,7 +731,7 @@ CALCULATOR = fw.Calculator(
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         rolls_input(),
         *parts.advantage_inputs(),
-        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        rate_input("rate_of_attack", "Your rate of attack"),
         fw.IntInput(
             "adversary_cover",
             "Adversary's cover",
@@ -744,9 +745,7 @@ CALCULATOR = fw.Calculator(
         *_cover_inputs("", "Your", "the attacks"),
         parts.factor_input("skill", "Your defensive skill", 0),
         fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
-        fw.IntInput(
-            "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
-        ),
+        rate_input("adversary_rate", "Adversary's rate of attack"),
         parts.best_physical_input("Only for the table reading.", placeholder="optional"),
         fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
         fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),

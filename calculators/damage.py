@@ -25,12 +25,13 @@ from calculators.parts.damage_parts import (
     dice_text,
     injury_outputs,
     per_roll_text,
+    rate_input,
     rolled_outputs,
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
-from rules_core import damage, dice, injury, mitigation
+from rules_core import damage, injury, mitigation
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "scale_prefix"]
@@ -186,7 +187,7 @@ CALCULATOR = fw.Calculator(
             "3d6",
             "3d6, 2d6+2, D 3d3 (scale prefix D, H or K). No weapon lists in the rules: the referee's dice.",
         ),
-        fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        rate_input("rate_of_attack", "Rate of attack"),
         rolls_input(),
         fw.IntInput(
             "armor", "Armor", 0, 0, damage.MAX_ARMOR, help="The target's armor, in its own scale (DAR 2: 2)."

@@ -14,7 +14,7 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import factor_input, injury_hp_input, threshold_reading_input
-from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
+from calculators.parts.damage_parts import dice_input, dice_param, rate_input, rolls_input
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
     CAP_CHOICES,
@@ -26,7 +26,7 @@ from calculators.parts.mitigation_parts import (
     cap_steps,
     mitigated_outputs,
 )
-from rules_core import checks, damage, dice, mitigation
+from rules_core import checks, damage, mitigation
 
 __all__ = ["CALCULATOR", "fail_degree_text"]
 
@@ -40,7 +40,7 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
         required=False,
         placeholder="not given",
     ),
-    fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+    rate_input("adversary_rate", "Its rate of attack"),
     fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
     injury_hp_input("hp", "Your HP"),
     parts.damage_taken_input("current_damage", "Damage you already have"),

@@ -23,6 +23,7 @@ __all__ = [
     "dice_text",
     "injury_outputs",
     "per_roll_text",
+    "rate_input",
     "rolled_outputs",
     "rolls_input",
 ]
@@ -227,6 +228,12 @@ def dice_input(
         help=help,
         placeholder=default if placeholder is None else placeholder,
     )
+
+
+def rate_input(key: str, label: str) -> fw.IntInput:
+    """A weapon's rate of attack: the most damage rolls that count, 0 for no limit (Outcomes § Weapons with
+    Limited Rate of Attack)."""
+    return fw.IntInput(key, label, 0, 0, dice.MAX_ROLLS, help="0 for no limit.")
 
 
 def rolls_input(key: str = "rolled", label: str = "The damage rolls you made") -> fw.TextInput:
