@@ -38,14 +38,12 @@ from calculators.parts.damage_parts import (
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
-    CAP_CHOICES,
-    CAP_LABEL,
-    DEFEND_CHOICES,
     FACTOR_RULES,
     MITIGATED_OUTPUTS,
-    ORDER_CHOICES,
     cap_steps,
+    defend_input,
     mitigated_outputs,
+    reading_inputs,
 )
 from rules_core import action_options, aim, checks, damage, injury, limits, mitigation
 from rules_core.tables import int_constant
@@ -744,11 +742,10 @@ CALCULATOR = fw.Calculator(
         parts.factor_input("concealment", "Concealment", 0),
         *_cover_inputs("", "Your", "the attacks"),
         parts.factor_input("skill", "Your defensive skill", 0),
-        fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
+        defend_input(),
         rate_input("adversary_rate", "Adversary's rate of attack"),
         parts.best_physical_input("Only for the table reading.", placeholder="optional"),
-        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
+        *reading_inputs(),
         threshold_reading_input("Injury thresholds (ruling)"),
         fw.ChoiceInput("aim_reading", "Weapon aim modifier counts (ruling)", AIM_READINGS, "per_action"),
         fw.ChoiceInput("costly_reading", "Costly fail effect (ruling)", COSTLY_READINGS, "degree"),

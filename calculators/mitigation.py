@@ -17,14 +17,12 @@ from calculators.parts import factor_input, injury_hp_input, threshold_reading_i
 from calculators.parts.damage_parts import dice_input, dice_param, rate_input, rolls_input
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
-    CAP_CHOICES,
-    CAP_LABEL,
-    DEFEND_CHOICES,
     FACTOR_RULES,
     MITIGATED_OUTPUTS,
-    ORDER_CHOICES,
     cap_steps,
+    defend_input,
     mitigated_outputs,
+    reading_inputs,
 )
 from rules_core import checks, damage, mitigation
 
@@ -177,13 +175,8 @@ CALCULATOR = fw.Calculator(
             "cover", "Cover", 2, "What stands between. No cover values in the rules: the referee's call."
         ),
         factor_input("skill", "Skill", 0, "The defender's relevant skill level."),
-        fw.ChoiceInput(
-            "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."
-        ),
-        fw.ChoiceInput(
-            "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
-        ),
-        fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
+        defend_input("A Defend action doubles one factor."),
+        *reading_inputs("Only what the cover takes changes."),
         *CARRIED_INPUTS,
     ),
     outputs=MITIGATED_OUTPUTS,

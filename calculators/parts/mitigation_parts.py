@@ -12,14 +12,12 @@ from rules_core import mitigation
 from rules_core.tables import int_constant
 
 __all__ = [
-    "CAP_CHOICES",
-    "CAP_LABEL",
-    "DEFEND_CHOICES",
     "FACTOR_RULES",
     "MITIGATED_OUTPUTS",
-    "ORDER_CHOICES",
     "cap_steps",
+    "defend_input",
     "mitigated_outputs",
+    "reading_inputs",
 ]
 
 
@@ -32,16 +30,28 @@ FACTOR_RULES: dict[str, fw.RuleLink] = {
 """The rule each mitigating factor's step cites."""
 
 
-DEFEND_CHOICES = enum_choices(mitigation.Defend)
-
-
-ORDER_CHOICES = enum_choices(mitigation.MitigationOrder)
-
-
 COVER_CAP = int_constant("mitigation", "cover_concealment_cap")
-CAP_CHOICES = enum_choices(mitigation.CoverCap, cap=COVER_CAP)
-CAP_LABEL = f"Cap of {COVER_CAP} (ruling)"
-"""The cover cap choice's label (Actions § Defend Action > Success; ruling ``defend-cap``)."""
+
+
+def defend_input(help: str = "") -> fw.ChoiceInput:
+    """The ``defend`` choice: the factor a Defend action doubles, if any (Actions § Defend Action)."""
+    return fw.ChoiceInput("defend", "Defend action", enum_choices(mitigation.Defend), "none", help=help)
+
+
+def reading_inputs(order_help: str = "") -> tuple[fw.ChoiceInput, fw.ChoiceInput]:
+    """The ``order`` of skill and cover and the ``cover_cap`` readings (rulings ``mitigation-order``,
+    ``defend-cap``; Actions § Defend Action > Success)."""
+    return (
+        fw.ChoiceInput(
+            "order", "Order (ruling)", enum_choices(mitigation.MitigationOrder), "priority", help=order_help
+        ),
+        fw.ChoiceInput(
+            "cover_cap",
+            f"Cap of {COVER_CAP} (ruling)",
+            enum_choices(mitigation.CoverCap, cap=COVER_CAP),
+            "always",
+        ),
+    )
 
 
 MITIGATED_OUTPUTS = (
