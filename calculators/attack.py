@@ -57,8 +57,9 @@ COSTLY_READINGS = parts.enum_choices(
     times=int_constant("check_constants", "costly_success_multiplier"),
     added=int_constant("check_constants", "costly_success_addend"),
 )
+RECKLESS_EFFECT_PENALTY = int_constant("action_options", "reckless_effect_penalty")
 RECKLESS_READINGS = parts.enum_choices(
-    action_options.RecklessReading, "short", penalty=int_constant("action_options", "reckless_effect_penalty")
+    action_options.RecklessReading, "short", penalty=RECKLESS_EFFECT_PENALTY
 )
 PAY_CHOICES = (("none", "No"), ("costly", "Costly success"), ("reckless", "Reckless action"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
@@ -690,7 +691,9 @@ CALCULATOR = fw.Calculator(
             "Pay for it",
             PAY_CHOICES,
             "none",
-            help="Costly: a miss hits anyway, at a larger fail effect. Reckless: +2 DM, 3 off the Effect.",
+            help="Costly: a miss hits anyway, at a larger fail effect. "
+            f"Reckless: {signed(action_options.reckless_roll_modifier())} DM, "
+            f"{RECKLESS_EFFECT_PENALTY} off the Effect.",
         ),
         fw.OptionalIntInput(
             "failed_by",

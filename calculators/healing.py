@@ -373,7 +373,8 @@ CALCULATOR = fw.Calculator(
         optional_modifier_input(
             "intensive_modifier",
             "Unsupervised intensive care: the roll's DM",
-            help="Optional: no Medic 2+ or AI sickbay supervising; the odds of the difficulty 8 roll.",
+            help=f"Optional: no Medic {SUPERVISOR_MEDIC}+ or AI sickbay supervising; "
+            f"the odds of the difficulty {healing.intensive_care_difficulty()} roll.",
         ),
         fw.IntInput(
             "characteristic_damage",

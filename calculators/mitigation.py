@@ -17,6 +17,7 @@ from calculators.parts import factor_input, injury_hp_input, threshold_reading_i
 from calculators.parts.damage_parts import dice_input, dice_param, rate_input, rolls_input
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
+    COVER_CAP,
     FACTOR_RULES,
     MITIGATED_OUTPUTS,
     cap_steps,
@@ -82,7 +83,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 f"Defending doubles {result.defend.value}: {chosen} counts as {doubled}"
-                + (" (cover and concealment stop at 4)." if result.defend.value != "skill" else "."),
+                + (
+                    f" (cover and concealment stop at {COVER_CAP})."
+                    if result.defend.value != "skill"
+                    else "."
+                ),
                 rule("defend"),
             )
         )

@@ -58,13 +58,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     }
     if ward.intensive:
         if ward.intensive_supervised:
-            text = "Intensive care supervised by a Medic 2+ (with tools and help): no roll."
+            text = f"Intensive care supervised by a Medic {SUPERVISOR_MEDIC}+ (with tools and help): no roll."
             outputs["intensive"] = "no roll"
         else:
             difficulty = healing.intensive_care_difficulty()
             text = (
-                "No Medic 2+ or AI sickbay supervises: each intensive care patient rolls against "
-                f"{difficulty} every day; a failure means a dying roll."
+                f"No Medic {SUPERVISOR_MEDIC}+ or AI sickbay supervises: each intensive care patient "
+                f"rolls against {difficulty} every day; a failure means a dying roll."
             )
             outputs["intensive"] = "a roll a day"
         steps.append(fw.Step(text, rule("patients.intensive_roll")))

@@ -12,6 +12,7 @@ from rules_core import mitigation
 from rules_core.tables import int_constant
 
 __all__ = [
+    "COVER_CAP",
     "FACTOR_RULES",
     "MITIGATED_OUTPUTS",
     "cap_steps",
@@ -31,6 +32,7 @@ FACTOR_RULES: dict[str, fw.RuleLink] = {
 
 
 COVER_CAP = int_constant("mitigation", "cover_concealment_cap")
+"""The most cover or concealment counts for, unless doubled by a Defend (ruling ``defend-cap``)."""
 
 
 def defend_input(help: str = "") -> fw.ChoiceInput:
