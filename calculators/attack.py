@@ -50,7 +50,9 @@ from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-AIM_READINGS = parts.enum_choices(aim.AimReading, step=int_constant("aim", "aim_per_action"))
+AIM_STEP = int_constant("aim", "aim_per_action")
+"""The aim an action gains with a weapon that has no Aim modifier of its own (Actions § Aim)."""
+AIM_READINGS = parts.enum_choices(aim.AimReading, step=AIM_STEP)
 COSTLY_READINGS = parts.enum_choices(
     checks.CostlySuccessReading,
     "short",
@@ -83,7 +85,11 @@ def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
     if aimed:
         with fw.on_field("weapon_aim"):
             bonus = aim.aim_bonus(aimed, values["weapon_aim"], values["aim_reading"])
-        per = "+1 each" if values["weapon_aim"] is None else f"the weapon's {signed(values['weapon_aim'])}"
+        per = (
+            f"{signed(AIM_STEP)} each"
+            if values["weapon_aim"] is None
+            else f"the weapon's {signed(values['weapon_aim'])}"
+        )
         steps.append(
             fw.Step(f"Aim, {plural(aimed, 'minor action')} ({per}): {signed(bonus)} DM.", rule("aim")),
         )
@@ -665,7 +671,7 @@ CALCULATOR = fw.Calculator(
             "Weapon aim modifier",
             1,
             aim.MAX_WEAPON_AIM,
-            help="Blank: the weapon has none (+1 an aim action).",
+            help=f"Blank: the weapon has none ({signed(AIM_STEP)} an aim action).",
         ),
         fw.OptionalIntInput(
             "characteristic",

@@ -152,7 +152,7 @@ CALCULATOR = fw.Calculator(
     summary="Chance to succeed at a check and, for a roll, its Effect.",
     inputs=(
         modifier_input("modifier", "Modifier (DM)", help="Total of every DM on the roll."),
-        difficulty_input("8 unless the referee sets another."),
+        difficulty_input(f"{checks.default_difficulty()} unless the referee sets another."),
         *parts.advantage_inputs("Count of advantages.", "Count of disadvantages."),
         roll_input(
             "Roll (two kept dice)",

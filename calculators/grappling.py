@@ -218,7 +218,7 @@ CALCULATOR = fw.Calculator(
         skill_input(
             "skill",
             "Natural Weapons skill",
-            help="Blank: no unarmed-combat skill (unskilled, \u22123).",
+            help=f"Blank: no unarmed-combat skill (unskilled, {signed(checks.unskilled_penalty())}).",
             default=0,
         ),
         characteristic_input("adversary_strength", "Adversary's Str"),

@@ -103,7 +103,7 @@ CALCULATOR = fw.Calculator(
             8,
             checks.MIN_DIFFICULTY,
             MAX_GRID_DIFFICULTY,
-            help="8 is Challenging.",
+            help=f"{checks.default_difficulty()} is {odds.difficulty_label(checks.default_difficulty())}.",
         ),
         fw.IntInput(
             "modifier",

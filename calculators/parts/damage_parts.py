@@ -11,6 +11,7 @@ from calculators.format import dice as dice_notation
 from calculators.framework.spec import MAX_DIGITS
 from calculators.parts.links import rule
 from rules_core import damage, dice, injury
+from rules_core.tables import int_constant
 
 __all__ = [
     "DAMAGE_OUTPUTS",
@@ -31,6 +32,10 @@ __all__ = [
 
 MAX_CHART_BARS = 60
 """A total with more possible values than this is charted (and tabled) in equal ranges."""
+
+MINIMUM_DAMAGE_EFFECT = int_constant("damage_rules", "minimum_damage_effect")
+MINIMUM_DAMAGE = int_constant("damage_rules", "minimum_damage")
+"""A hit with at least this Effect deals at least this damage, whatever the armor (Outcomes § Armor)."""
 
 
 INJURY_OUTPUTS = (
@@ -144,7 +149,12 @@ def damage_steps(
             )
         )
     if outcome.minimum_applies:
-        steps.append(fw.Step("An Effect of 6 or more: the hit deals at least 1.", rule("minimum")))
+        steps.append(
+            fw.Step(
+                f"An Effect of {MINIMUM_DAMAGE_EFFECT} or more: the hit deals at least {MINIMUM_DAMAGE}.",
+                rule("minimum"),
+            )
+        )
     if kept:
         low, high = min(outcome.total), max(outcome.total)
         steps.append(
