@@ -21,9 +21,11 @@ from rules_core.tables import int_constant
 __all__ = ["CALCULATOR"]
 
 
-READINGS = enum_choices(aim.AimReading)
+AIM_STEP = int_constant("aim", "aim_per_action")
+"""The aim an action gains with a weapon that has no Aim modifier of its own (Actions § Aim)."""
+READINGS = enum_choices(aim.AimReading, step=AIM_STEP)
 TRACER_CHOICES = enum_choices(aim.Tracers)
-TRACER_READINGS = enum_choices(aim.TracerReading)
+TRACER_READINGS = enum_choices(aim.TracerReading, step=int_constant("aim", "ballistic_correction_step"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
 
 
@@ -33,7 +35,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     with fw.on_field("weapon_aim"):
         bonus = aim.aim_bonus(values["aim_actions"], weapon, reading)
         most = aim.max_aim_bonus(weapon, reading)
-    per = "+1" if weapon is None else f"the weapon's {signed(weapon)}"
+    per = signed(AIM_STEP) if weapon is None else f"the weapon's {signed(weapon)}"
     steps = [
         fw.Step(
             f"{plural(values['aim_actions'], 'aim action')}, each worth {per}: aim {signed(bonus)} on the "
@@ -93,7 +95,7 @@ CALCULATOR = fw.Calculator(
             "Weapon aim modifier",
             1,
             aim.MAX_WEAPON_AIM,
-            help="Blank: the weapon has none (+1).",
+            help=f"Blank: the weapon has none ({signed(AIM_STEP)}).",
         ),
         fw.OptionalIntInput(
             "kept",

@@ -23,35 +23,45 @@ from calculators.parts import (
     threshold_reading_input,
 )
 from calculators.parts.damage_parts import (
+    DAMAGE_OUTPUTS,
+    ROLLED_OUTPUTS,
     chart_points,
     damage_steps,
     dice_input,
     dice_param,
     injury_outputs,
     per_roll_text,
+    rate_input,
     rolled_outputs,
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
-    CAP_CHOICES,
-    CAP_LABEL,
-    DEFEND_CHOICES,
     FACTOR_RULES,
-    ORDER_CHOICES,
+    MITIGATED_OUTPUTS,
     cap_steps,
-    yes_no,
+    defend_input,
+    mitigated_outputs,
+    reading_inputs,
 )
-from rules_core import action_options, aim, checks, damage, dice, injury, limits, mitigation
+from rules_core import action_options, aim, checks, damage, injury, limits, mitigation
 from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
-AIM_READINGS = parts.enum_choices(aim.AimReading)
-COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading, "short")
+AIM_STEP = int_constant("aim", "aim_per_action")
+"""The aim an action gains with a weapon that has no Aim modifier of its own (Actions § Aim)."""
+AIM_READINGS = parts.enum_choices(aim.AimReading, step=AIM_STEP)
+COSTLY_READINGS = parts.enum_choices(
+    checks.CostlySuccessReading,
+    "short",
+    times=int_constant("check_constants", "costly_success_multiplier"),
+    added=int_constant("check_constants", "costly_success_addend"),
+)
+RECKLESS_EFFECT_PENALTY = int_constant("action_options", "reckless_effect_penalty")
 RECKLESS_READINGS = parts.enum_choices(
-    action_options.RecklessReading, "short", penalty=int_constant("action_options", "reckless_effect_penalty")
+    action_options.RecklessReading, "short", penalty=RECKLESS_EFFECT_PENALTY
 )
 PAY_CHOICES = (("none", "No"), ("costly", "Costly success"), ("reckless", "Reckless action"))
 MAX_AIM_ACTIONS = int_constant("aim", "max_aim_actions")
@@ -75,7 +85,11 @@ def _helpers(values: Mapping[str, Any]) -> tuple[int, list[fw.Step]]:
     if aimed:
         with fw.on_field("weapon_aim"):
             bonus = aim.aim_bonus(aimed, values["weapon_aim"], values["aim_reading"])
-        per = "+1 each" if values["weapon_aim"] is None else f"the weapon's {signed(values['weapon_aim'])}"
+        per = (
+            f"{signed(AIM_STEP)} each"
+            if values["weapon_aim"] is None
+            else f"the weapon's {signed(values['weapon_aim'])}"
+        )
         steps.append(
             fw.Step(f"Aim, {plural(aimed, 'minor action')} ({per}): {signed(bonus)} DM.", rule("aim")),
         )
@@ -133,7 +147,11 @@ def _check(values: Mapping[str, Any], modifier: int) -> tuple[dict[str, str], li
     return {"chance": percent(chance)}, steps, parts.check_chart(advantage, disadvantage, roll)
 
 
-def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitigation, list[fw.Step]]:
+def _mitigate(
+    values: Mapping[str, Any], degree: int, outputs: dict[str, str]
+) -> tuple[mitigation.Mitigation, list[fw.Step]]:
+    """The adversary's fail effect of ``degree`` mitigated: the rolls left, and the cover's damage when its
+    HP are given, into ``outputs``; the steps."""
     with fw.on_field("conditions"):
         result = parts.mitigate(values, degree)
     steps = [fw.Step(f"The adversary hits back with a fail effect of {degree}.", rule("attack.on_failure"))]
@@ -153,6 +171,9 @@ def _mitigate(values: Mapping[str, Any], degree: int) -> tuple[mitigation.Mitiga
         steps.append(
             fw.Step("Nothing left: an ordinary failure, no damage to the character.", rule("ordinary"))
         )
+    outputs.update(mitigated_outputs(result))
+    if result.cover_absorbed and values["cover_hp"] is not None:
+        steps.extend(_cover_damage(values, result.cover_absorbed, outputs))
     return result, steps
 
 
@@ -282,18 +303,13 @@ def _price(values: Mapping[str, Any], degree: int, outputs: dict[str, str]) -> l
     """The fail effect a hit paid for brings: mitigated like any other, then the adversary's damage rolls
     against you (ruling ``costly-success-mitigation``; Outcomes § Damage Rolls)."""
     outputs["price"] = str(degree)
-    mitigated, steps = _mitigate(values, degree)
+    mitigated, steps = _mitigate(values, degree, outputs)
     steps.insert(
         1,
         fw.Step(
             "The price is an ordinary fail effect: conditions, cover, skill.", rule("attack.costly_mitigated")
         ),
     )
-    outputs["remaining"] = str(mitigated.remaining)
-    outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
-    outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
-    if mitigated.cover_absorbed and values["cover_hp"] is not None:
-        steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
     if mitigated.ordinary_failure:
         return steps
     rate = values["adversary_rate"] or None
@@ -502,13 +518,8 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
         return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
     else:
-        mitigated, more = _mitigate(values, fail_degree)
+        mitigated, more = _mitigate(values, fail_degree, outputs)
         steps.extend(more)
-        outputs["remaining"] = str(mitigated.remaining)
-        outputs["ordinary_failure"] = yes_no(mitigated.ordinary_failure)
-        outputs["cover_absorbs"] = str(mitigated.cover_absorbed)
-        if mitigated.cover_absorbed and values["cover_hp"] is not None:
-            steps.extend(_cover_damage(values, mitigated.cover_absorbed, outputs))
         outputs["target"] = "you"
         if mitigated.ordinary_failure:
             return fw.Result(outputs=outputs, working=tuple(steps), charts=tuple(charts))
@@ -590,9 +601,7 @@ OUTPUTS = (
     fw.Output("effect", "Effect"),
     fw.Output("outcome", "Outcome"),
     fw.Output("price", "Fail effect to pay"),
-    fw.Output("remaining", "Fail effect left"),
-    fw.Output("ordinary_failure", "Ordinary failure"),
-    fw.Output("cover_absorbs", "Attacks the cover takes"),
+    *MITIGATED_OUTPUTS,
     fw.Output("cover_damage", "Damage to the cover (average)"),
     fw.Output("cover_left", "Cover HP left (average)"),
     fw.Output("cover_broken", "Cover past its HP"),
@@ -601,8 +610,8 @@ OUTPUTS = (
     fw.Output("adversary_cover_left", "Their cover's HP left (average)"),
     fw.Output("adversary_cover_broken", "Their cover past its HP"),
     fw.Output("target", "Damage goes to"),
-    *parts.DAMAGE_OUTPUTS,
-    *parts.ROLLED_OUTPUTS,
+    *DAMAGE_OUTPUTS,
+    *ROLLED_OUTPUTS,
     fw.Output("price_rolls", "Rolls you take for it"),
     fw.Output("price_damage", "Damage to you (average)"),
     fw.Output("damage_now", "Your damage now"),
@@ -662,7 +671,7 @@ CALCULATOR = fw.Calculator(
             "Weapon aim modifier",
             1,
             aim.MAX_WEAPON_AIM,
-            help="Blank: the weapon has none (+1 an aim action).",
+            help=f"Blank: the weapon has none ({signed(AIM_STEP)} an aim action).",
         ),
         fw.OptionalIntInput(
             "characteristic",
@@ -688,7 +697,9 @@ CALCULATOR = fw.Calculator(
             "Pay for it",
             PAY_CHOICES,
             "none",
-            help="Costly: a miss hits anyway, at a larger fail effect. Reckless: +2 DM, 3 off the Effect.",
+            help="Costly: a miss hits anyway, at a larger fail effect. "
+            f"Reckless: {signed(action_options.reckless_roll_modifier())} DM, "
+            f"{RECKLESS_EFFECT_PENALTY} off the Effect.",
         ),
         fw.OptionalIntInput(
             "failed_by",
@@ -727,7 +738,7 @@ CALCULATOR = fw.Calculator(
         fw.IntInput("own_damage", "Damage you already have", 0, 0, injury.MAX_DAMAGE),
         rolls_input(),
         *parts.advantage_inputs(),
-        fw.IntInput("rate_of_attack", "Your rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        rate_input("rate_of_attack", "Your rate of attack"),
         fw.IntInput(
             "adversary_cover",
             "Adversary's cover",
@@ -740,19 +751,10 @@ CALCULATOR = fw.Calculator(
         parts.factor_input("concealment", "Concealment", 0),
         *_cover_inputs("", "Your", "the attacks"),
         parts.factor_input("skill", "Your defensive skill", 0),
-        fw.ChoiceInput("defend", "Defend action", DEFEND_CHOICES, "none"),
-        fw.IntInput(
-            "adversary_rate", "Adversary's rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."
-        ),
-        fw.OptionalIntInput(
-            "best_physical",
-            "Best physical characteristic",
-            0,
-            limits.MAX_CHARACTERISTIC,
-            help="Only for the table reading.",
-        ),
-        fw.ChoiceInput("order", "Order (ruling)", ORDER_CHOICES, "priority"),
-        fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
+        defend_input(),
+        rate_input("adversary_rate", "Adversary's rate of attack"),
+        parts.best_physical_input("Only for the table reading.", placeholder="optional"),
+        *reading_inputs(),
         threshold_reading_input("Injury thresholds (ruling)"),
         fw.ChoiceInput("aim_reading", "Weapon aim modifier counts (ruling)", AIM_READINGS, "per_action"),
         fw.ChoiceInput("costly_reading", "Costly fail effect (ruling)", COSTLY_READINGS, "degree"),

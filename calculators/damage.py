@@ -17,18 +17,22 @@ from calculators import parts
 from calculators.format import decimal, number, percent, plural, signed, two_decimals
 from calculators.parts import threshold_reading_input
 from calculators.parts.damage_parts import (
+    DAMAGE_OUTPUTS,
+    ROLLED_OUTPUTS,
     chart_points,
     damage_steps,
     dice_input,
     dice_text,
     injury_outputs,
     per_roll_text,
+    rate_input,
     rolled_outputs,
     rolls_input,
 )
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
-from rules_core import damage, dice, injury, mitigation
+from rules_core import damage, injury, mitigation
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "SCALE_CHOICES", "scale_prefix"]
 
@@ -39,7 +43,9 @@ SCALE_CHOICES = (
     ("H", "Heka (HAR, HHP)"),
     ("K", "Kilo (KAR, KHP)"),
 )
-MINIMUM_CHOICES = parts.enum_choices(damage.MinimumDamageReading)
+MINIMUM_CHOICES = parts.enum_choices(
+    damage.MinimumDamageReading, least=int_constant("damage_rules", "minimum_damage")
+)
 
 
 def scale_prefix(choice: str) -> str:
@@ -181,7 +187,7 @@ CALCULATOR = fw.Calculator(
             "3d6",
             "3d6, 2d6+2, D 3d3 (scale prefix D, H or K). No weapon lists in the rules: the referee's dice.",
         ),
-        fw.IntInput("rate_of_attack", "Rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+        rate_input("rate_of_attack", "Rate of attack"),
         rolls_input(),
         fw.IntInput(
             "armor", "Armor", 0, 0, damage.MAX_ARMOR, help="The target's armor, in its own scale (DAR 2: 2)."
@@ -208,8 +214,8 @@ CALCULATOR = fw.Calculator(
         parts.best_physical_input("Only for the table reading of the thresholds.", placeholder="optional"),
     ),
     outputs=(
-        *parts.DAMAGE_OUTPUTS,
-        *parts.ROLLED_OUTPUTS,
+        *DAMAGE_OUTPUTS,
+        *ROLLED_OUTPUTS,
         fw.Output("massive_damage", "Massive damage"),
         fw.Output("bleeding", "Bleeding"),
         fw.Output("past_hp", "Past its HP (vehicle or object)"),

@@ -23,7 +23,9 @@ RECKLESS_BONUS: int = action_options.reckless_roll_modifier()
 RECKLESS_EFFECT_PENALTY: int = constant("action_options", "reckless_effect_penalty")
 RECKLESS_FAIL_PENALTY: int = constant("action_options", "reckless_fail_penalty")
 RECKLESS_READINGS = parts.enum_choices(action_options.RecklessReading, penalty=RECKLESS_EFFECT_PENALTY)
-COSTLY_READINGS = parts.enum_choices(checks.CostlySuccessReading)
+COSTLY_READINGS = parts.enum_choices(
+    checks.CostlySuccessReading, added=constant("check_constants", "costly_success_addend")
+)
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -150,7 +152,7 @@ CALCULATOR = fw.Calculator(
     summary="Chance to succeed at a check and, for a roll, its Effect.",
     inputs=(
         modifier_input("modifier", "Modifier (DM)", help="Total of every DM on the roll."),
-        difficulty_input("8 unless the referee sets another."),
+        difficulty_input(f"{checks.default_difficulty()} unless the referee sets another."),
         *parts.advantage_inputs("Count of advantages.", "Count of disadvantages."),
         roll_input(
             "Roll (two kept dice)",

@@ -99,7 +99,12 @@ CALCULATOR = fw.Calculator(
     summary="How many rounds first aid takes when the medic rolls every round, as exact odds.",
     inputs=(
         modifier_input("modifier", "Medic DM", 0, help="Medic skill and ChM, and any tools."),
-        fw.BoolInput("on_self", "On oneself", help="Difficulty 10 instead of 8."),
+        fw.BoolInput(
+            "on_self",
+            "On oneself",
+            help=f"Difficulty {healing.first_aid_difficulty(on_self=True)} "
+            f"instead of {healing.first_aid_difficulty()}.",
+        ),
         fw.IntInput(
             "within",
             "Done within (rounds)",

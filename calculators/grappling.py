@@ -37,7 +37,7 @@ MANOEUVRES = (
 )
 WEAPONS = enum_choices(grappling.GrappleWeapon)
 PISTOL_READINGS = enum_choices(grappling.PistolReading)
-SWEEP_READINGS = enum_choices(grappling.SweepReading)
+SWEEP_READINGS = enum_choices(grappling.SweepReading, difficulty=grappling.manoeuvre_difficulty(G.SWEEP))
 ARMOR_READINGS = enum_choices(grappling.UntargetedArmorReading)
 
 
@@ -218,7 +218,7 @@ CALCULATOR = fw.Calculator(
         skill_input(
             "skill",
             "Natural Weapons skill",
-            help="Blank: no unarmed-combat skill (unskilled, \u22123).",
+            help=f"Blank: no unarmed-combat skill (unskilled, {signed(checks.unskilled_penalty())}).",
             default=0,
         ),
         characteristic_input("adversary_strength", "Adversary's Str"),

@@ -16,16 +16,20 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import number, percent, plural, signed, term
 from calculators.parts import (
+    SUPERVISOR_MEDIC,
     best_physical_input,
     characteristic_inputs,
+    enum_choices,
     hp_input,
     hp_text,
     optional_modifier_input,
+    supervised_input,
     threshold_reading_input,
 )
 from calculators.parts.injury_parts import state_text
 from calculators.parts.links import rule
 from rules_core import healing, injury
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR", "MAX_TIMELINE_POINTS", "rate_text", "timeline_points"]
 
@@ -33,21 +37,13 @@ MAX_TIMELINE_POINTS = 60
 """A longer timeline is charted (and tabled) every few days, always ending on the last day."""
 
 
-ACTIVITY_CHOICES = (
-    ("moderate", "Moderate activity"),
-    ("light", "Light activity"),
-    ("full_rest", "Full rest"),
-)
+ACTIVITY_CHOICES = enum_choices(healing.Activity)
 CARE_CHOICES = (("no", "No medical care"), ("yes", "Medical care"))
-CARE_RATE_CHOICES = (("table", "The healing table (ruling)"), ("double_full_rest", "Twice full rest"))
-LOST_CHOICES = (("restart", "Start over (ruling)"), ("day_only", "Lose that day only"))
-LEVEL_CHOICES = (
-    ("injury_thresholds", "By injury state (ruling)"),
-    ("table", "Care table, strict"),
-)
-SURGERY_TIME_CHOICES = (
-    ("multiply", "30 min \u00d7 left (ruling)"),
-    ("one_plus", "30 min \u00d7 (1 + left)"),
+CARE_RATE_CHOICES = enum_choices(healing.CareRateReading)
+LOST_CHOICES = enum_choices(healing.LostProgressReading)
+LEVEL_CHOICES = enum_choices(healing.CareLevelReading)
+SURGERY_TIME_CHOICES = enum_choices(
+    healing.SurgeryTimeReading, minutes=int_constant("medical", "surgery_minutes")
 )
 
 
@@ -317,7 +313,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     if values["medic"] is not None:
         capacity = healing.care_capacity(values["medic"], supervised=values["supervised"])
         outputs["capacity"] = str(capacity)
-        supervised = " (doubled by a Medic 2+ supervisor)" if values["supervised"] else ""
+        supervised = f" (doubled by a Medic {SUPERVISOR_MEDIC}+ supervisor)" if values["supervised"] else ""
         steps.append(
             fw.Step(
                 f"Medic {values['medic']} cares for {capacity} light care patients{supervised}.",
@@ -373,11 +369,12 @@ CALCULATOR = fw.Calculator(
             healing.MAX_MEDIC_LEVEL,
             help="Optional: how many patients a medic of this level can care for.",
         ),
-        fw.BoolInput("supervised", "Supervised by a Medic 2+"),
+        supervised_input(),
         optional_modifier_input(
             "intensive_modifier",
             "Unsupervised intensive care: the roll's DM",
-            help="Optional: no Medic 2+ or AI sickbay supervising; the odds of the difficulty 8 roll.",
+            help=f"Optional: no Medic {SUPERVISOR_MEDIC}+ or AI sickbay supervising; "
+            f"the odds of the difficulty {healing.intensive_care_difficulty()} roll.",
         ),
         fw.IntInput(
             "characteristic_damage",

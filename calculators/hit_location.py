@@ -24,7 +24,7 @@ __all__ = ["CALCULATOR", "MAX_SEED"]
 MAX_SEED = limits.MAX_SEED
 """Largest seed; the page draws a fresh one below it when the field is empty."""
 
-ROUNDINGS = (("down", "Rounded down (at least 1)"), ("exact", "Exact fraction (rounds up)"))
+ROUNDINGS = parts.enum_choices(targeting.Rounding, "hit_location")
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:

@@ -14,18 +14,18 @@ from calculators import framework as fw
 from calculators import parts
 from calculators.format import plural, signed
 from calculators.parts import factor_input, injury_hp_input, threshold_reading_input
-from calculators.parts.damage_parts import dice_input, dice_param, rolls_input
+from calculators.parts.damage_parts import dice_input, dice_param, rate_input, rolls_input
 from calculators.parts.links import rule
 from calculators.parts.mitigation_parts import (
-    CAP_CHOICES,
-    CAP_LABEL,
-    DEFEND_CHOICES,
+    COVER_CAP,
     FACTOR_RULES,
-    ORDER_CHOICES,
+    MITIGATED_OUTPUTS,
     cap_steps,
-    yes_no,
+    defend_input,
+    mitigated_outputs,
+    reading_inputs,
 )
-from rules_core import checks, damage, dice, mitigation
+from rules_core import checks, damage, mitigation
 
 __all__ = ["CALCULATOR", "fail_degree_text"]
 
@@ -39,7 +39,7 @@ CARRIED_INPUTS: tuple[fw.Input, ...] = (
         required=False,
         placeholder="not given",
     ),
-    fw.IntInput("adversary_rate", "Its rate of attack", 0, 0, dice.MAX_ROLLS, help="0 for no limit."),
+    rate_input("adversary_rate", "Its rate of attack"),
     fw.IntInput("armor", "Your armor", 0, 0, damage.MAX_ARMOR, help="In plain points."),
     injury_hp_input("hp", "Your HP"),
     parts.damage_taken_input("current_damage", "Damage you already have"),
@@ -83,7 +83,11 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         steps.append(
             fw.Step(
                 f"Defending doubles {result.defend.value}: {chosen} counts as {doubled}"
-                + (" (cover and concealment stop at 4)." if result.defend.value != "skill" else "."),
+                + (
+                    f" (cover and concealment stop at {COVER_CAP})."
+                    if result.defend.value != "skill"
+                    else "."
+                ),
                 rule("defend"),
             )
         )
@@ -113,12 +117,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
             rule("cover_damage"),
         )
     )
-    outputs = {
-        "remaining": str(result.remaining),
-        "ordinary_failure": yes_no(result.ordinary_failure),
-        "cover_absorbs": str(result.cover_absorbed),
-    }
-    return fw.Result(outputs=outputs, working=tuple(steps))
+    return fw.Result(outputs=mitigated_outputs(result), working=tuple(steps))
 
 
 def _summary(values: Mapping[str, Any], out: Mapping[str, str]) -> str:
@@ -181,20 +180,11 @@ CALCULATOR = fw.Calculator(
             "cover", "Cover", 2, "What stands between. No cover values in the rules: the referee's call."
         ),
         factor_input("skill", "Skill", 0, "The defender's relevant skill level."),
-        fw.ChoiceInput(
-            "defend", "Defend action", DEFEND_CHOICES, "none", help="A Defend action doubles one factor."
-        ),
-        fw.ChoiceInput(
-            "order", "Order (ruling)", ORDER_CHOICES, "priority", help="Only what the cover takes changes."
-        ),
-        fw.ChoiceInput("cover_cap", CAP_LABEL, CAP_CHOICES, "always"),
+        defend_input("A Defend action doubles one factor."),
+        *reading_inputs("Only what the cover takes changes."),
         *CARRIED_INPUTS,
     ),
-    outputs=(
-        fw.Output("remaining", "Fail effect left"),
-        fw.Output("ordinary_failure", "Ordinary failure"),
-        fw.Output("cover_absorbs", "Attacks the cover takes"),
-    ),
+    outputs=MITIGATED_OUTPUTS,
     compute=_compute,
     answer=_summary,
     handoffs=_next,

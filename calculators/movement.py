@@ -27,14 +27,21 @@ ACTIONS = parts.enum_choices(rules.MoveAction)
 LOADS = parts.enum_choices(rules.Load)
 STANCES = parts.enum_choices(rules.Stance)
 SCALES = (("1.5", "1.5 m spaces"), ("4.5", "4.5 m spaces"))
-READINGS = parts.enum_choices(rules.DistanceReading)
-STANCE_READINGS = parts.enum_choices(rules.StanceReading)
+STANCE_READINGS = parts.enum_choices(
+    rules.StanceReading,
+    cost=rules.stance_change_cost(
+        rules.Stance.CROUCHING, rules.Stance.PRONE, rules.StanceReading.DOWN_IS_ONE
+    ),
+)
 INJURY_CHOICES = (
     ("unhurt", "Unhurt or wounded"),
     ("seriously_wounded", "Seriously wounded"),
     ("critically_wounded", "Critically wounded or dying"),
 )
-ROUNDING_CHOICES = parts.enum_choices(rules.WoundedRounding)
+ROUNDING_CHOICES = parts.enum_choices(
+    rules.WoundedRounding,
+    share=fraction_text(injury.movement(injury.InjuryCondition.SERIOUSLY_WOUNDED).factor),
+)
 RUN_CHARACTERISTICS = parts.enum_choices(rules.RunCharacteristic)
 NAMED = {"move": "minor_move", "dash": "dash", "run": "run"}
 DANGERS = {"dash": "Obstacles or bad footing", "run": "Obstacles, hazards or fire"}
@@ -47,6 +54,19 @@ def _metres(value: Fraction | None) -> str:
 
 def _spaces(value: int | Fraction | None) -> str:
     return plural(value, "space")
+
+
+_DASH = {
+    r: rules.movement(rules.MoveAction.DASH, rules.Load.MEDIUM, reading=r) for r in rules.DistanceReading
+}
+"""A Dash under medium load by each distance reading: the example the readings are told by (ruling
+``dash-metres``)."""
+READINGS = parts.enum_choices(
+    rules.DistanceReading,
+    spaces=_spaces(_DASH[rules.DistanceReading.SPACES].spaces),
+    metres=_metres(_DASH[rules.DistanceReading.SPACES].metres),
+    printed=_metres(_DASH[rules.DistanceReading.PRINTED].metres),
+)
 
 
 def _distance(action: str, load: str, stance: str, values: Mapping[str, Any]) -> list[fw.Step]:

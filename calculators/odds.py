@@ -31,6 +31,8 @@ MODES = (
     ("advantage", "With advantage"),
     ("disadvantage", "With disadvantage"),
 )
+"""The ways to roll the check (the fields of an :class:`rules_core.odds.OddsRow`): the grid's choice, and
+one output each, the chance that way."""
 
 
 def _window(centre: int, each_side: int, low: int, high: int) -> range:
@@ -79,11 +81,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
         )
         for m in modifiers
     )
-    outputs = {
-        "plain": percent(cell.plain),
-        "advantage": percent(cell.advantage),
-        "disadvantage": percent(cell.disadvantage),
-    }
+    outputs = {way: percent(getattr(cell, way)) for way, _ in MODES}
     return fw.Result(outputs=outputs, working=steps, charts=charts)
 
 
@@ -105,7 +103,7 @@ CALCULATOR = fw.Calculator(
             8,
             checks.MIN_DIFFICULTY,
             MAX_GRID_DIFFICULTY,
-            help="8 is Challenging.",
+            help=f"{checks.default_difficulty()} is {odds.difficulty_label(checks.default_difficulty())}.",
         ),
         fw.IntInput(
             "modifier",
@@ -117,11 +115,7 @@ CALCULATOR = fw.Calculator(
         ),
         fw.ChoiceInput("mode", "Grid shows", MODES, "plain", help="Which chance the tables below list."),
     ),
-    outputs=(
-        fw.Output("plain", "Plain 2d6"),
-        fw.Output("advantage", "With advantage"),
-        fw.Output("disadvantage", "With disadvantage"),
-    ),
+    outputs=tuple(fw.Output(way, label) for way, label in MODES),
     compute=_compute,
     answer=_summary,
     uses=("rules_core.odds.odds_table",),

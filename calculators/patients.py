@@ -13,14 +13,14 @@ from typing import Any
 
 from calculators import framework as fw
 from calculators.format import plural
-from calculators.parts import enum_choices
+from calculators.parts import SUPERVISOR_MEDIC, enum_choices, supervised_input
 from calculators.parts.links import rule
 from rules_core import healing, patients
 from rules_core.healing import CareLevel
 
 __all__ = ["CALCULATOR"]
 
-READINGS = enum_choices(patients.MonitoringReading)
+READINGS = enum_choices(patients.MonitoringReading, capacity=healing.light_care_monitoring_capacity())
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -35,7 +35,7 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     steps = [
         fw.Step(f"Load in light care patients: {sum_text} = {ward.load}.", rule("levels")),
     ]
-    supervised = ", doubled by a supervising Medic 2+" if values["supervised"] else ""
+    supervised = f", doubled by a supervising Medic {SUPERVISOR_MEDIC}+" if values["supervised"] else ""
     steps.append(
         fw.Step(
             f"Medic {values['medic']} cares for {plural(ward.capacity, 'light care patient')}{supervised}: "
@@ -58,13 +58,13 @@ def _compute(values: Mapping[str, Any]) -> fw.Result:
     }
     if ward.intensive:
         if ward.intensive_supervised:
-            text = "Intensive care supervised by a Medic 2+ (with tools and help): no roll."
+            text = f"Intensive care supervised by a Medic {SUPERVISOR_MEDIC}+ (with tools and help): no roll."
             outputs["intensive"] = "no roll"
         else:
             difficulty = healing.intensive_care_difficulty()
             text = (
-                "No Medic 2+ or AI sickbay supervises: each intensive care patient rolls against "
-                f"{difficulty} every day; a failure means a dying roll."
+                f"No Medic {SUPERVISOR_MEDIC}+ or AI sickbay supervises: each intensive care patient "
+                f"rolls against {difficulty} every day; a failure means a dying roll."
             )
             outputs["intensive"] = "a roll a day"
         steps.append(fw.Step(text, rule("patients.intensive_roll")))
@@ -102,7 +102,7 @@ CALCULATOR = fw.Calculator(
         _count(CareLevel.SERIOUS, default=1),
         _count(CareLevel.INTENSIVE, default=0),
         fw.IntInput("medic", "Medic level", 1, 0, healing.MAX_MEDIC_LEVEL),
-        fw.BoolInput("supervised", "Supervised by a Medic 2+"),
+        supervised_input(),
         fw.ChoiceInput(
             "reading", "Monitoring limit (ruling)", READINGS, patients.MonitoringReading.DOUBLES.value
         ),

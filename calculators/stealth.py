@@ -32,7 +32,7 @@ _WORDS = {
 
 
 def _skill(value: int | None) -> str:
-    return "no skill (\u22123)" if value is None else f"skill {value}"
+    return f"no skill ({signed(checks.unskilled_penalty())})" if value is None else f"skill {value}"
 
 
 def _compute(values: Mapping[str, Any]) -> fw.Result:
@@ -134,7 +134,8 @@ CALCULATOR = fw.Calculator(
             0,
             checks.MAX_SKILL,
             default=0,
-            help="Their Recon when you hide, their stealth skill when you search. Empty: none (\u22123).",
+            help="Their Recon when you hide, their stealth skill when you search. "
+            f"Empty: none ({signed(checks.unskilled_penalty())}).",
             placeholder="none",
         ),
         fw.IntInput(

@@ -16,12 +16,13 @@ from calculators.parts import chance_chart, enum_choices, optional_modifier_inpu
 from calculators.parts.links import rule
 from rules_core import checks, dice, limits
 from rules_core import tactics as rules
+from rules_core.tables import int_constant
 
 __all__ = ["CALCULATOR"]
 
 
 DIFFICULTIES = tuple((str(d), f"{d}") for d in rules.tactics_difficulties())
-READINGS = enum_choices(rules.TacticsReading)
+READINGS = enum_choices(rules.TacticsReading, extra=int_constant("tactics", "extra_attempts"))
 MAX_EFFECT_INPUT = limits.MAX_MODIFIER
 
 

@@ -17,6 +17,7 @@ from calculators.format import number, signed
 from calculators.parts import (
     best_physical_input,
     characteristic_inputs,
+    enum_choices,
     hp_input,
     hp_text,
     threshold_reading_input,
@@ -40,7 +41,7 @@ STATE_RULES: dict[injury.InjuryCondition, fw.RuleLink] = {
 }
 CHARACTERISTIC_KEYS = ("strength", "dexterity", "endurance")
 """The characteristics' input keys (Outcomes § Hit Points: HP = Str + Dex + End)."""
-ROUNDING_CHOICES = (("down", "Rounded down (ruling)"), ("exact", "The exact fraction"))
+ROUNDING_CHOICES = enum_choices(targeting.Rounding)
 
 
 def _location_choices() -> tuple[tuple[str, str], ...]:

@@ -9,6 +9,7 @@
 - :func:`threshold_reading_input`: the ``reading`` ruling choice between thirds of HP and the
   threshold table (:class:`rules_core.injury.ThresholdReading`); :func:`hit_points` reads it back.
 - :func:`seed_input`: the optional ``seed`` ("roll number") of a calculator that rolls dice.
+- :func:`supervised_input`: whether a Medic of :data:`SUPERVISOR_MEDIC` or more supervises the medic.
 - :func:`check_dice`, :func:`check_chart`: the dice a check rolls with (dis)advantage, in words, and the
   chart of its dice totals; :func:`chance_chart`: a chart of the chance of each value of a distribution.
 - :func:`modifier_input`, :func:`optional_modifier_input`: a DM or an Effect, within the rules' bound on
@@ -16,7 +17,6 @@
 - :func:`factor_input`: one mitigating factor input; :func:`mitigate`: the mitigation of a fail effect
   from the ``conditions`` ... ``cover_cap`` inputs.
 - :func:`sentence`: a calculator's answer in words, its clauses shown while their outputs are.
-- :data:`DAMAGE_OUTPUTS`: the damage rolls and injury odds outputs the attack and damage calculators share.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from typing import Any
 from calculators import framework as fw
 from calculators.parts.links import enum_choices
 from rules_core import checks, injury, limits, mitigation
+from rules_core.tables import int_constant
 
 __all__ = [
     "BEST_PHYSICAL_KEY",
     "CHARACTERISTICS",
-    "DAMAGE_OUTPUTS",
-    "ROLLED_OUTPUTS",
+    "SUPERVISOR_MEDIC",
     "THRESHOLD_READINGS",
     "advantage_inputs",
     "best_physical_input",
@@ -56,6 +56,7 @@ __all__ = [
     "seed_input",
     "sentence",
     "skill_input",
+    "supervised_input",
     "threshold_reading_input",
 ]
 
@@ -69,26 +70,6 @@ CHARACTERISTICS: dict[str, str] = {
     "psionics": "Psi",
 }
 """Characteristic key -> abbreviation. The first three (physical) are required, the others optional."""
-
-
-DAMAGE_OUTPUTS = (
-    fw.Output("rolls", "Damage rolls made"),
-    fw.Output("kept", "Rolls kept"),
-    fw.Output("per_roll", "One roll after armor"),
-    fw.Output("expected", "Expected total"),
-    fw.Output("wounded", "Wounded or worse"),
-    fw.Output("seriously_wounded", "Seriously wounded or worse"),
-    fw.Output("critically_wounded", "Critically wounded or worse"),
-    fw.Output("dying", "Dying"),
-)
-"""The damage rolls, their total and the injury odds, in the order both damage forms show them."""
-
-ROLLED_OUTPUTS = (
-    fw.Output("taken", "Damage of your rolls"),
-    fw.Output("largest", "Largest roll"),
-    fw.Output("state_now", "State after it"),
-)
-"""The exact damage of the rolls a player made, the largest of them and the state it leaves."""
 
 
 THRESHOLD_READINGS = enum_choices(injury.ThresholdReading)
@@ -209,6 +190,16 @@ def hit_points(values: Mapping[str, Any]) -> tuple[int, injury.ThresholdReading,
         if best is None:
             best = injury.best_physical(strength, dexterity, endurance)
     return hp, reading, best
+
+
+SUPERVISOR_MEDIC: int = int_constant("medical", "supervisor_minimum_medic")
+"""The least Medic level that supervises another medic, doubling its care capacity (Outcomes § Medical
+Care)."""
+
+
+def supervised_input() -> fw.BoolInput:
+    """The ``supervised`` flag: a Medic of :data:`SUPERVISOR_MEDIC` or more supervises the medic."""
+    return fw.BoolInput("supervised", f"Supervised by a Medic {SUPERVISOR_MEDIC}+")
 
 
 def seed_input() -> fw.OptionalIntInput:

@@ -1,4 +1,4 @@
-"""Damage parts shared by the calculators that roll damage (Damage, One attack): steps, charts."""
+"""Damage parts shared by the calculators that roll damage (Damage, One attack): outputs, steps, charts."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from calculators.format import dice as dice_notation
 from calculators.framework.spec import MAX_DIGITS
 from calculators.parts.links import rule
 from rules_core import damage, dice, injury
+from rules_core.tables import int_constant
 
 __all__ = [
+    "DAMAGE_OUTPUTS",
     "MAX_CHART_BARS",
+    "ROLLED_OUTPUTS",
     "chart_points",
     "damage_steps",
     "dice_input",
@@ -21,6 +24,7 @@ __all__ = [
     "dice_text",
     "injury_outputs",
     "per_roll_text",
+    "rate_input",
     "rolled_outputs",
     "rolls_input",
 ]
@@ -29,13 +33,36 @@ __all__ = [
 MAX_CHART_BARS = 60
 """A total with more possible values than this is charted (and tabled) in equal ranges."""
 
+MINIMUM_DAMAGE_EFFECT = int_constant("damage_rules", "minimum_damage_effect")
+MINIMUM_DAMAGE = int_constant("damage_rules", "minimum_damage")
+"""A hit with at least this Effect deals at least this damage, whatever the armor (Outcomes § Armor)."""
 
-CONDITIONS = (
-    ("wounded", injury.InjuryCondition.WOUNDED, "Wounded or worse"),
-    ("seriously_wounded", injury.InjuryCondition.SERIOUSLY_WOUNDED, "Seriously wounded or worse"),
-    ("critically_wounded", injury.InjuryCondition.CRITICALLY_WOUNDED, "Critically wounded or worse"),
-    ("dying", injury.InjuryCondition.DYING, "Dying"),
+
+INJURY_OUTPUTS = (
+    fw.Output("wounded", "Wounded or worse"),
+    fw.Output("seriously_wounded", "Seriously wounded or worse"),
+    fw.Output("critically_wounded", "Critically wounded or worse"),
+    fw.Output("dying", "Dying"),
 )
+"""The chance of each injury condition or worse, filled by :func:`injury_outputs` (keys as in
+:class:`rules_core.damage.InjuryChances`)."""
+
+DAMAGE_OUTPUTS = (
+    fw.Output("rolls", "Damage rolls made"),
+    fw.Output("kept", "Rolls kept"),
+    fw.Output("per_roll", "One roll after armor"),
+    fw.Output("expected", "Expected total"),
+    *INJURY_OUTPUTS,
+)
+"""The damage rolls, their total and the injury odds, in the order both damage forms show them."""
+
+ROLLED_OUTPUTS = (
+    fw.Output("taken", "Damage of your rolls"),
+    fw.Output("largest", "Largest roll"),
+    fw.Output("state_now", "State after it"),
+)
+"""The exact damage of the rolls a player made (:func:`rolled_outputs`), the largest of them and the state
+it leaves."""
 
 
 def dice_text(expression: dice.DiceExpression) -> str:
@@ -122,7 +149,12 @@ def damage_steps(
             )
         )
     if outcome.minimum_applies:
-        steps.append(fw.Step("An Effect of 6 or more: the hit deals at least 1.", rule("minimum")))
+        steps.append(
+            fw.Step(
+                f"An Effect of {MINIMUM_DAMAGE_EFFECT} or more: the hit deals at least {MINIMUM_DAMAGE}.",
+                rule("minimum"),
+            )
+        )
     if kept:
         low, high = min(outcome.total), max(outcome.total)
         steps.append(
@@ -150,7 +182,7 @@ def injury_outputs(
     chances = damage.injury_chances(
         outcome, hp, current_damage=current, reading=reading, best_physical=best_physical
     )
-    outputs = {key: percent(getattr(chances, key)) for key, _, _ in CONDITIONS}
+    outputs = {o.key: percent(getattr(chances, o.key)) for o in INJURY_OUTPUTS}
     outputs["massive_damage"] = percent(chances.massive_damage)
     outputs["bleeding"] = percent(chances.bleeding)
     already = f", {current} damage already taken" if current else ""
@@ -206,6 +238,12 @@ def dice_input(
         help=help,
         placeholder=default if placeholder is None else placeholder,
     )
+
+
+def rate_input(key: str, label: str) -> fw.IntInput:
+    """A weapon's rate of attack: the most damage rolls that count, 0 for no limit (Outcomes § Weapons with
+    Limited Rate of Attack)."""
+    return fw.IntInput(key, label, 0, 0, dice.MAX_ROLLS, help="0 for no limit.")
 
 
 def rolls_input(key: str = "rolled", label: str = "The damage rolls you made") -> fw.TextInput:

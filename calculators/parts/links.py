@@ -69,7 +69,7 @@ def choice_key(enum: type[StrEnum], variant: str = "") -> str:
     return f"{key}/{variant}" if variant else key
 
 
-def enum_choices(enum: type[E], variant: str = "", **fields: int) -> tuple[tuple[str, str], ...]:
+def enum_choices(enum: type[E], variant: str = "", **fields: int | str) -> tuple[tuple[str, str], ...]:
     """``((member.value, label), ...)`` for every member of ``enum``, in the enum's order, the labels
     from ``choice_labels.json``; ``fields`` fill ``{name}`` in a label (a figure from ``rules_core``)."""
     key = choice_key(enum, variant)

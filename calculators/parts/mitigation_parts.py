@@ -12,13 +12,13 @@ from rules_core import mitigation
 from rules_core.tables import int_constant
 
 __all__ = [
-    "CAP_CHOICES",
-    "CAP_LABEL",
-    "DEFEND_CHOICES",
+    "COVER_CAP",
     "FACTOR_RULES",
-    "ORDER_CHOICES",
+    "MITIGATED_OUTPUTS",
     "cap_steps",
-    "yes_no",
+    "defend_input",
+    "mitigated_outputs",
+    "reading_inputs",
 ]
 
 
@@ -31,21 +31,46 @@ FACTOR_RULES: dict[str, fw.RuleLink] = {
 """The rule each mitigating factor's step cites."""
 
 
-DEFEND_CHOICES = enum_choices(mitigation.Defend)
-
-
-ORDER_CHOICES = enum_choices(mitigation.MitigationOrder)
-
-
 COVER_CAP = int_constant("mitigation", "cover_concealment_cap")
-CAP_CHOICES = enum_choices(mitigation.CoverCap, cap=COVER_CAP)
-CAP_LABEL = f"Cap of {COVER_CAP} (ruling)"
-"""The cover cap choice's label (Actions § Defend Action > Success; ruling ``defend-cap``)."""
+"""The most cover or concealment counts for, unless doubled by a Defend (ruling ``defend-cap``)."""
 
 
-def yes_no(flag: bool) -> str:
-    """``yes`` or ``no``, as outputs print a flag."""
-    return "yes" if flag else "no"
+def defend_input(help: str = "") -> fw.ChoiceInput:
+    """The ``defend`` choice: the factor a Defend action doubles, if any (Actions § Defend Action)."""
+    return fw.ChoiceInput("defend", "Defend action", enum_choices(mitigation.Defend), "none", help=help)
+
+
+def reading_inputs(order_help: str = "") -> tuple[fw.ChoiceInput, fw.ChoiceInput]:
+    """The ``order`` of skill and cover and the ``cover_cap`` readings (rulings ``mitigation-order``,
+    ``defend-cap``; Actions § Defend Action > Success)."""
+    return (
+        fw.ChoiceInput(
+            "order", "Order (ruling)", enum_choices(mitigation.MitigationOrder), "priority", help=order_help
+        ),
+        fw.ChoiceInput(
+            "cover_cap",
+            f"Cap of {COVER_CAP} (ruling)",
+            enum_choices(mitigation.CoverCap, cap=COVER_CAP),
+            "always",
+        ),
+    )
+
+
+MITIGATED_OUTPUTS = (
+    fw.Output("remaining", "Fail effect left"),
+    fw.Output("ordinary_failure", "Ordinary failure"),
+    fw.Output("cover_absorbs", "Attacks the cover takes"),
+)
+"""What mitigation leaves of a fail effect: the outputs :func:`mitigated_outputs` fills."""
+
+
+def mitigated_outputs(result: mitigation.Mitigation) -> dict[str, str]:
+    """The texts of :data:`MITIGATED_OUTPUTS` for ``result`` (a flag as ``yes`` or ``no``)."""
+    return {
+        "remaining": str(result.remaining),
+        "ordinary_failure": "yes" if result.ordinary_failure else "no",
+        "cover_absorbs": str(result.cover_absorbed),
+    }
 
 
 def cap_steps(values: Mapping[str, Any], result: mitigation.Mitigation) -> list[fw.Step]:

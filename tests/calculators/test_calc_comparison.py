@@ -32,28 +32,6 @@ run = partial(_calc.compute, "comparison")
 outputs = partial(_calc.outputs, "comparison")
 
 
-def test_the_defaults_reproduce_the_comparison_pages_one_character_table() -> None:
-    # docs/peers/comparison.md#one-character: margin 2, Mneme 7 / 10 a minute / 3.75 m/s / 31.5;
-    # Mistrunner 8 / 20 a minute / 3.33 m/s / 6; Mind's Eye Theatre 5 / 20 a minute / 2 steps/s / 1.
-    assert outputs() == {
-        "mneme_initiative": "7",
-        "mistrunner_initiative": "8",
-        "met_initiative": "5",
-        "mneme_attacks": "10",
-        "mistrunner_attacks": "20",
-        "met_attacks": "20",
-        "mneme_speed": "3.75 m/s",
-        "mistrunner_speed": "3.33 m/s",
-        "met_speed": "2 steps/s",
-        "mneme_damage": "31.5",
-        "mistrunner_damage": "6",
-        "met_damage": "1",
-        "summary": "This fighter attacks most often in Mistrunner and MET (20 a minute; Mneme 10 a minute), "
-        "moves fastest in Mneme (3.75 m/s; Mistrunner 3.33 m/s), "
-        "and the hit does 31.5 in Mneme, 6 in Mistrunner and 1 in MET.",
-    }
-
-
 def test_the_pages_armor_4_row_gives_19_51_in_mneme_and_2_through_a_vest_that_wears_to_av_3() -> None:
     # docs/peers/comparison.md#one-character: exact Mneme average 1405/72; Mistrunner AV 4 vest.
     result = run(mneme_armor=4, mistrunner_armor=4)

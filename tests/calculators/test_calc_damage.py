@@ -45,31 +45,6 @@ def brute_force_totals(
     return {t: Fraction(w, whole) for t, w in sorted(totals.items())}
 
 
-def test_the_defaults_are_three_rolls_of_3d6() -> None:
-    assert outputs() == {
-        "summary": "Effect +2: 3 rolls of 3d6, about 31.5 damage on average.",
-        "rolls": "3",
-        "kept": "3",
-        "per_roll": "3d6",
-        "expected": "31.50",
-        **dict.fromkeys(
-            [
-                "wounded",
-                "seriously_wounded",
-                "critically_wounded",
-                "dying",
-                "taken",
-                "largest",
-                "state_now",
-                "massive_damage",
-                "bleeding",
-                "past_hp",
-            ],
-            EMPTY,
-        ),
-    }
-
-
 def test_a_broadsword_against_armor_3_deals_3d3_minus_5_twice() -> None:
     # Outcomes § Example: Success Effect Damage Rolls: 3d3-2 against armor 3 is 3d3-5;
     # success effect 1 gives 2 rolls.

@@ -15,20 +15,9 @@ from hypothesis import strategies as st
 from calculators.framework import runtime
 
 NAME = "mitigation"
-EMPTY = "\u2014"
 
 
 outputs = partial(_calc.outputs, NAME)
-
-
-def test_the_defaults_are_the_shield_example_two_attacks_on_the_shield_one_on_the_character() -> None:
-    # Outcomes § Cover Takes Damage: fail effect 3, shield of cover 2 -> the shield takes 2, the character 1.
-    assert outputs() == {
-        "remaining": "1",
-        "ordinary_failure": "no",
-        "cover_absorbs": "2",
-        "summary": "You take 1 damage roll; the cover takes 2.",
-    }
 
 
 def test_degree_7_against_conditions_3_cover_2_and_skill_2_is_an_ordinary_failure() -> None:

@@ -27,18 +27,6 @@ def brute_force_chance(modifier: int, difficulty: int, advantage: int, disadvant
 outputs = partial(_calc.outputs, "effect")
 
 
-def test_the_defaults_give_the_chance_of_reaching_8_on_2d6() -> None:
-    # Core Mechanics § Difficulty table: difficulty 8 on 2d6 succeeds 41.67% of the time (15/36).
-    assert outputs() == {
-        "chance": "41.67%",
-        "effect": "\u2014",
-        "outcome": "\u2014",
-        "success_effect": "\u2014",
-        "fail_effect": "\u2014",
-        "summary": "41.67% chance to reach 8.",
-    }
-
-
 def test_difficulty_10_on_2d6_is_one_in_six() -> None:
     # Core Mechanics § Difficulty table: 10 -> 16.67%.
     assert outputs(difficulty=10)["chance"] == "16.67%"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import re
+import unicodedata
 from enum import StrEnum
 from pathlib import Path
 from string import Formatter
@@ -112,3 +113,39 @@ def test_a_label_takes_its_figure_from_the_rules() -> None:
     penalty = constant("action_options", "reckless_effect_penalty")
     labels = dict(enum_choices(action_options.RecklessReading, penalty=penalty))
     assert labels["reduced_success"] == f"At its Effect less {penalty}"
+
+
+def _written_figures(label: str) -> str:
+    """The numeric characters of ``label`` outside its ``{figure}`` fields (``3``, ``¾``)."""
+    text = "".join(literal for literal, _, _, _ in Formatter().parse(label))
+    return "".join(c for c in text if unicodedata.numeric(c, None) is not None)
+
+
+WRITTEN_ONES = {
+    ("healing.SurgeryTimeReading", "one_plus"): "the reading's own formula, 1 + the fail effect left",
+    ("targeting.Rounding/hit_location", "down"): "a threshold's floor of 1 (targeting.area_threshold)",
+}
+"""Labels that may write a 1 that is no figure of the rules data but the form of the rule in the engine."""
+
+
+@pytest.mark.parametrize("key", sorted(choice_labels()))
+def test_no_label_writes_a_rules_figure_by_hand(key: str) -> None:
+    # A figure in a label ("+2", "32 at any level", "¾") is a {field} filled from rules_core by the
+    # calculator (enum_choices(Enum, name=figure)), so the label follows the rules data.
+    written = {
+        value: _written_figures(label)
+        for value, label in choice_labels()[key].items()
+        if not ((key, value) in WRITTEN_ONES and _written_figures(label) == "1")
+    }
+    assert not any(written.values()), {value: digits for value, digits in written.items() if digits}
+
+
+def test_every_label_allowed_a_1_exists() -> None:
+    for key, value in WRITTEN_ONES:
+        assert _written_figures(choice_labels()[key][value]) == "1", (key, value)
+
+
+def test_the_figure_check_sees_digits_and_vulgar_fractions_but_not_fields() -> None:
+    assert _written_figures("{times} x miss + 3") == "3"
+    assert _written_figures("Exactly ¾ of the distance") == "¾"
+    assert _written_figures("{spaces} = {metres}") == ""

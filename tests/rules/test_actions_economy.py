@@ -121,44 +121,39 @@ def test_more_than_fifty_listed_actions_are_rejected() -> None:
         plan_round(iter(["free"] * 10**6))
 
 
-# Actions § Movement Table, on the usual 1.5 m spaces and on 4.5 m spaces (metres = spaces x scale).
+MOVEMENT_TABLE: dict[tuple[str, str], tuple[int | None, ...]] = {
+    ("3/2", "move"): (4, 3, 2, 1, None),
+    ("3/2", "dash"): (10, 7, 5, 3, 2),
+    ("3/2", "run"): (15, 10, 7, 5, 3),
+    ("9/2", "move"): (1, 1, None, None, None),
+    ("9/2", "dash"): (3, 2, 2, 1, None),
+    ("9/2", "run"): (5, 3, 3, 2, 1),
+}
+"""Actions § Movement Table as printed: spaces by grid scale (1.5 m, 4.5 m) and action, one column each for
+:data:`MOVEMENT_COLUMNS` (None: NA)."""
+
+MOVEMENT_COLUMNS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("light",), "standing"),
+    (("medium", "heavy"), "standing"),
+    (("light",), "crouching"),
+    (("medium", "heavy"), "crouching"),
+    (("light", "medium", "heavy"), "prone"),
+)
+"""The table's columns: the loads each holds (medium and heavy share one) and the stance (prone: crawl)."""
+
+
 @pytest.mark.parametrize(
-    ("scale", "case", "spaces"),
+    ("scale", "action", "load", "stance", "spaces"),
     [
-        ("3/2", "move light standing", 4),
-        ("3/2", "move medium standing", 3),
-        ("3/2", "move heavy standing", 3),
-        ("3/2", "move light crouching", 2),
-        ("3/2", "move heavy crouching", 1),
-        ("3/2", "move light prone", None),
-        ("3/2", "dash light standing", 10),
-        ("3/2", "dash medium standing", 7),
-        ("3/2", "dash light crouching", 5),
-        ("3/2", "dash medium crouching", 3),
-        ("3/2", "dash heavy prone", 2),
-        ("3/2", "run light standing", 15),
-        ("3/2", "run heavy standing", 10),
-        ("3/2", "run light crouching", 7),
-        ("3/2", "run medium crouching", 5),
-        ("3/2", "run light prone", 3),
-        ("9/2", "move light standing", 1),
-        ("9/2", "move medium crouching", None),
-        ("9/2", "dash light standing", 3),
-        ("9/2", "dash heavy standing", 2),
-        ("9/2", "dash light crouching", 2),
-        ("9/2", "dash medium crouching", 1),
-        ("9/2", "dash light prone", None),
-        ("9/2", "run light standing", 5),
-        ("9/2", "run medium standing", 3),
-        ("9/2", "run light crouching", 3),
-        ("9/2", "run heavy crouching", 2),
-        ("9/2", "run light prone", 1),
+        (scale, action, load, stance, row[column])
+        for (scale, action), row in MOVEMENT_TABLE.items()
+        for column, (loads, stance) in enumerate(MOVEMENT_COLUMNS)
+        for load in loads
     ],
 )
 def test_the_movement_table_on_one_and_a_half_and_four_and_a_half_metre_spaces(
-    scale: str, case: str, spaces: int | None
+    scale: str, action: str, load: str, stance: str, spaces: int | None
 ) -> None:
-    action, load, stance = case.split()
     result = movement(action, load, stance, scale_m=scale)
     assert result.spaces == spaces
     assert result.metres == (None if spaces is None else spaces * Fraction(scale))
