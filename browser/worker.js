@@ -424,7 +424,8 @@ async function boot() {
   }
   reached("ready");
   const t2 = performance.now();
-  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot, phases };
+  // origin: this worker's clock's zero (epoch ms), so the page can place the phases on its own clock.
+  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot, phases, origin: performance.timeOrigin };
 }
 
 let bootSettled = false;
