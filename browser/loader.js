@@ -61,13 +61,13 @@ function startLoader() {
   }
 
   // On a calculator page "use my character" (character.js) asks the engine before it shows anything,
-  // and the page is built with its box as a new player sees it: its script waits for the first result,
-  // so on a first visit its bytes do not share the link with the engine's. A page of the table apps
-  // (the character page, the tracker) needs it at once.
+  // and the page is built with its box as a new player sees it: on a first visit its script waits for
+  // the first result, so its bytes do not share the link with the engine's. A page the offline copy
+  // serves (its files come from the device) and a page of the table apps need it at once.
   function afterFirstResult(doc, name) {
     const calculator = doc.querySelector("form[data-calculator]");
     if (name !== "character" || !calculator || doc.querySelector("[data-mneme-table]")) return false;
-    if (window.mnemeEngine?.stats?.results) return false;
+    if (window.mnemeEngine?.stats?.results || navigator.serviceWorker?.controller) return false;
     const go = () => load(name);
     doc.addEventListener("calculator:result", go, { once: true });
     window.addEventListener("mneme:engine-down", go, { once: true });

@@ -13,7 +13,7 @@
 import { nestsDeeper } from "./lib/documents.js";
 import { pack, unpack } from "./lib/snapshot-pages.js";
 
-// Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, version}.
+// Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, later, version, total, wasm}.
 const CONFIG = __MNEME_WORKER_CONFIG__;
 
 const here = new URL(".", import.meta.url);
@@ -253,11 +253,17 @@ function wheelsSoon(bytes) {
   if (!wheelsAsked && CONFIG.wasm && bytes >= WHEEL_AT * CONFIG.wasm) askWheels();
 }
 
+// With our wheels, the standard library's modules only our code imports (CONFIG.later, its address
+// from this file; sitebuild/bundle.py: LATER): Pyodide's start never needs them. Each is put on
+// sys.path as a zip, under its file name.
+const LATER_FILES = [...CONFIG.wheels, ...(CONFIG.later ? [CONFIG.later] : [])];
+const onPath = (name) => `/lib/${name.split("/").pop()}`;
+
 let wheelsAsked = null;
 function askWheels() {
   if (!wheelsAsked) {
     noted("wheels asked");
-    wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
+    wheelsAsked = LATER_FILES.map((name) => fetchBytes(new URL(name, here)));
     for (const p of wheelsAsked) p.catch(() => {});
   }
   return wheelsAsked;
@@ -282,7 +288,8 @@ function fetchBytes(url) {
 const SNAPSHOT_CACHE = `mneme-engine-snapshot@${new URL("../../", here).pathname}`;
 
 function snapshotKey(version) {
-  const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : [])];
+  const later = CONFIG.later ? [CONFIG.later.split("/").pop()] : [];
+  const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : []), ...later];
   const name = `${encodeURIComponent(version)}/${files.map(encodeURIComponent).join("+")}`;
   return new URL(`__engine-snapshot__/sparse/${name}`, here).href;
 }
@@ -321,7 +328,7 @@ async function storeSnapshot(key, bytes, failed = false) {
 // with importlib.resources, which reads zips. After a snapshot restore, sys.path already lists them
 // (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
 async function install(pyodide) {
-  const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
+  const paths = LATER_FILES.map(onPath);
   (await Promise.all(askWheels())).forEach((buffer, i) => {
     pyodide.FS.writeFile(paths[i], new Uint8Array(buffer));
   });
