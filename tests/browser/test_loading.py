@@ -280,6 +280,18 @@ def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme
     assert search(page, "cover")  # answers: the theme built its search index
 
 
+def test_a_tap_in_the_header_starts_the_held_theme_at_once(context: Any, page: Any) -> None:
+    """While the engine's start moves on, the theme waits for the first result (its hold counts only a
+    start gone quiet); a player who reaches for the header (search) starts it at once, and search answers."""
+    context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered: no result
+    context.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
+    page.goto("calculators/effect/")
+    page.wait_for_function("() => window.mnemeEngine && window.mnemeEngine.stats.downloaded > 0")
+    assert page.evaluate("window.document$.mnemeStandIn === true")  # still held
+    assert search(page, "cover")  # the tap in the search box started it
+    assert page.evaluate("() => performance.getEntriesByName('mneme:first-result').length") == 0
+
+
 def test_the_theme_starts_on_its_own_when_the_engine_is_slow(context: Any, page: Any) -> None:
     """The theme waits for a first result only so long (calculators.js: themeHoldMs); while it
     waits, the page is already drawn as the running theme draws it (the "js" class, set in <head>)."""
