@@ -47,7 +47,7 @@ function postProgress(final) {
 }
 
 // Counts `response`'s body as it arrives, reading a copy (the caller reads the original); resolves
-// once it has all arrived, or has failed to. `keep`: the chunks are kept meanwhile; should the download
+// once it has all arrived (to true), or has failed to. `keep`: the chunks are kept meanwhile; should the download
 // be cut, what arrived is kept for the next start to resume from (keepPartial); once whole, the file is
 // handed to the offline copy (handOff). A body cut midway fails the start as "resumable": the page
 // starts the engine again by itself (engine.js), and the next start goes on from there.
@@ -75,7 +75,8 @@ function counted(href, response, keep = false, onChunk = null) {
         if (chunks) handOff(href, response, chunks);
         chunks = null;
         keeping = null;
-        return postProgress(true);
+        postProgress(true);
+        return true;
       }
       arrived.set(href, arrived.get(href) + value.byteLength);
       chunks?.push(value);
@@ -91,6 +92,7 @@ function counted(href, response, keep = false, onChunk = null) {
     cut ??= { sentence: `the connection was lost after ${kb} kB`, keeping: kept };
     // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
     bootFailed(new Error(cut.sentence));
+    return false;
   });
 }
 
@@ -208,7 +210,7 @@ const underWay = new Map(
       // (askWheels); Pyodide compiles the response itself as it streams in.
       const wasm = href === pyodideFiles.wasm;
       const whole = counted(href, response, wasm, wasm ? wheelsSoon : null);
-      if (wasm) whole.then(askWheels);
+      if (wasm) whole.then((arrived) => arrived && askWheels()); // a cut start asks for nothing more
       return response;
     }, (error) => {
       if (href === pyodideFiles.wasm) announce(href, "failed");

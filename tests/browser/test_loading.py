@@ -78,6 +78,7 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     instant_go(page, "../../calculators/effect/")
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
+    page.wait_for_function("() => window.mnemeTable")  # "use my character" comes after the first result
     assert scripts_in(urls) == {"engine", "calculators", "character"}
     # Its charts came drawn (SVG from Python): no chart script, no chart library.
     assert form.locator("figure.calc-chart svg[role=img] rect").count() > 0
