@@ -183,6 +183,16 @@ def first_and_returning(
         ctx.close()
 
 
+LONG_TASKS_INIT = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask" });
+} catch (_) {}
+"""
+"""Every long task of the page's main thread (50 ms or more), from its start: the timeline prints them."""
+
 MARKS_JS = """
 () => {
   const out = {};
@@ -191,7 +201,10 @@ MARKS_JS = """
   const nav = performance.getEntriesByType("navigation")[0];
   out.domContentLoaded = nav.domContentLoadedEventEnd;
   out.load = nav.loadEventEnd;
-  return { marks: out, phases: window.mnemeEngine?.stats?.timings?.phases || {} };
+  const timings = window.mnemeEngine?.stats?.timings || {};
+  // The worker's clock starts when it does: its phases are shifted onto the page's by the two origins.
+  const shift = timings.origin ? timings.origin - performance.timeOrigin : null;
+  return { marks: out, phases: timings.phases || {}, shift, long: window.__longTasks || [] };
 }
 """
 
@@ -199,9 +212,10 @@ MARKS_JS = """
 def timeline(browser: Any, base: str, server: PagesServer) -> None:
     """One first visit of the Effect calculator: every response on the shared link (asked, last byte
     sent, bytes; ms from the page's own request), the page's marks and the worker's start steps (ms
-    from the worker's own start, shifted by the page's ``mneme:worker-start`` mark)."""
+    from the worker's own start, placed on the page's clock by the two clocks' origins)."""
     ctx, page = phone(browser)
     try:
+        page.add_init_script(LONG_TASKS_INIT)
         server.reset_log()
         page.goto(base + "calculators/effect/")
         page.evaluate(FIRST_RESULT_JS)
@@ -224,9 +238,12 @@ def timeline(browser: Any, base: str, server: PagesServer) -> None:
         print(f"     {asked:7.0f}  {done:7.0f}  {entry.bytes:9,}  {entry.status:6}  {name}")
     for name, at in sorted(seen["marks"].items(), key=lambda item: item[1] or 0):
         print(f"     {at:7.0f}  mark {name}")
-    start = seen["marks"].get("mneme:worker-start", 0.0)
+    shift = seen["shift"] if seen["shift"] is not None else seen["marks"].get("mneme:worker-start", 0.0)
     for step, at in seen["phases"].items():
-        print(f"     {start + at:7.0f}  worker {step} (worker clock {at})")
+        print(f"     {shift + at:7.0f}  worker {step} (worker clock {at})")
+    for at, ms in seen["long"]:
+        if at <= first + 500:
+            print(f"     {at:7.0f}  main thread busy {ms:.0f} ms")
 
 
 def warm_start(browser: Any, base: str) -> float | None:

@@ -8,7 +8,8 @@
 // and its start is stopped only when nothing more arrives (a slow download is never cut short). A start
 // whose download was cut or stalled starts again by itself, from what had arrived (the worker keeps it),
 // after a pause that doubles each time, a few times in a row (stats.retrying says what happens).
-// window events: "mneme:engine-progress" {bytes, total}, "mneme:engine-down" {replaced, message}.
+// window events: "mneme:engine-progress" {bytes, total}, "mneme:engine-phase" {step},
+// "mneme:engine-down" {replaced, message}.
 import { hideProgress, retryWords, showProgress } from "./lib/engine-progress.js";
 import { createWatch } from "./lib/engine-watch.js";
 import { pageSettings } from "./lib/page-settings.js";
@@ -259,6 +260,9 @@ function startEngines() {
       },
       kept(msg) {
         kept?.(Boolean(msg.kept));
+      },
+      phase(msg) {
+        tell("mneme:engine-phase", { step: msg.step }); // a start that moves on (lib/theme-hold.js)
       },
       fatal(msg) {
         fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true, id: msg.id }));

@@ -60,6 +60,20 @@ function startLoader() {
     return out;
   }
 
+  // On a calculator page "use my character" (character.js) asks the engine before it shows anything,
+  // and the page is built with its box as a new player sees it: on a first visit its script waits for
+  // the first result, so its bytes do not share the link with the engine's. A page the offline copy
+  // serves (its files come from the device) and a page of the table apps need it at once.
+  function afterFirstResult(doc, name) {
+    const calculator = doc.querySelector("form[data-calculator]");
+    if (name !== "character" || !calculator || doc.querySelector("[data-mneme-table]")) return false;
+    if (window.mnemeEngine?.stats?.results || navigator.serviceWorker?.controller) return false;
+    const go = () => load(name);
+    doc.addEventListener("calculator:result", go, { once: true });
+    window.addEventListener("mneme:engine-down", go, { once: true });
+    return true;
+  }
+
   function warmLater() {
     if (warmed || !settings.warm) return;
     const connection = navigator.connection || {};
@@ -93,7 +107,7 @@ function startLoader() {
       return;
     }
     const wanted = needs(document);
-    [...wanted, ...(CONFIG.everywhere || [])].forEach(load);
+    for (const name of [...wanted, ...(CONFIG.everywhere || [])]) if (!afterFirstResult(document, name)) load(name);
     if (!wanted.length) warmLater();
   }
 

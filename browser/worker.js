@@ -13,7 +13,7 @@
 import { nestsDeeper } from "./lib/documents.js";
 import { pack, unpack } from "./lib/snapshot-pages.js";
 
-// Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, version}.
+// Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, later, version, total, wasm}.
 const CONFIG = __MNEME_WORKER_CONFIG__;
 
 const here = new URL(".", import.meta.url);
@@ -47,7 +47,7 @@ function postProgress(final) {
 }
 
 // Counts `response`'s body as it arrives, reading a copy (the caller reads the original); resolves
-// once it has all arrived, or has failed to. `keep`: the chunks are kept meanwhile; should the download
+// once it has all arrived (to true), or has failed to. `keep`: the chunks are kept meanwhile; should the download
 // be cut, what arrived is kept for the next start to resume from (keepPartial); once whole, the file is
 // handed to the offline copy (handOff). A body cut midway fails the start as "resumable": the page
 // starts the engine again by itself (engine.js), and the next start goes on from there.
@@ -75,7 +75,8 @@ function counted(href, response, keep = false, onChunk = null) {
         if (chunks) handOff(href, response, chunks);
         chunks = null;
         keeping = null;
-        return postProgress(true);
+        postProgress(true);
+        return true;
       }
       arrived.set(href, arrived.get(href) + value.byteLength);
       chunks?.push(value);
@@ -91,6 +92,7 @@ function counted(href, response, keep = false, onChunk = null) {
     cut ??= { sentence: `the connection was lost after ${kb} kB`, keeping: kept };
     // Pyodide only logs a WebAssembly cut short and waits: the start is said to have failed here.
     bootFailed(new Error(cut.sentence));
+    return false;
   });
 }
 
@@ -208,7 +210,7 @@ const underWay = new Map(
       // (askWheels); Pyodide compiles the response itself as it streams in.
       const wasm = href === pyodideFiles.wasm;
       const whole = counted(href, response, wasm, wasm ? wheelsSoon : null);
-      if (wasm) whole.then(askWheels);
+      if (wasm) whole.then((arrived) => arrived && askWheels()); // a cut start asks for nothing more
       return response;
     }, (error) => {
       if (href === pyodideFiles.wasm) announce(href, "failed");
@@ -253,11 +255,17 @@ function wheelsSoon(bytes) {
   if (!wheelsAsked && CONFIG.wasm && bytes >= WHEEL_AT * CONFIG.wasm) askWheels();
 }
 
+// With our wheels, the standard library's modules only our code imports (CONFIG.later, its address
+// from this file; sitebuild/bundle.py: LATER): Pyodide's start never needs them. Each is put on
+// sys.path as a zip, under its file name.
+const LATER_FILES = [...CONFIG.wheels, ...(CONFIG.later ? [CONFIG.later] : [])];
+const onPath = (name) => `/lib/${name.split("/").pop()}`;
+
 let wheelsAsked = null;
 function askWheels() {
   if (!wheelsAsked) {
     noted("wheels asked");
-    wheelsAsked = CONFIG.wheels.map((name) => fetchBytes(new URL(name, here)));
+    wheelsAsked = LATER_FILES.map((name) => fetchBytes(new URL(name, here)));
     for (const p of wheelsAsked) p.catch(() => {});
   }
   return wheelsAsked;
@@ -282,7 +290,8 @@ function fetchBytes(url) {
 const SNAPSHOT_CACHE = `mneme-engine-snapshot@${new URL("../../", here).pathname}`;
 
 function snapshotKey(version) {
-  const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : [])];
+  const later = CONFIG.later ? [CONFIG.later.split("/").pop()] : [];
+  const files = [...CONFIG.wheels, ...(CONFIG.stdlib ? [CONFIG.stdlib] : []), ...later];
   const name = `${encodeURIComponent(version)}/${files.map(encodeURIComponent).join("+")}`;
   return new URL(`__engine-snapshot__/sparse/${name}`, here).href;
 }
@@ -321,7 +330,7 @@ async function storeSnapshot(key, bytes, failed = false) {
 // with importlib.resources, which reads zips. After a snapshot restore, sys.path already lists them
 // (it is Python's memory); the files are written again, the same bytes (the snapshot's key names them).
 async function install(pyodide) {
-  const paths = CONFIG.wheels.map((name) => `/lib/${name}`);
+  const paths = LATER_FILES.map(onPath);
   (await Promise.all(askWheels())).forEach((buffer, i) => {
     pyodide.FS.writeFile(paths[i], new Uint8Array(buffer));
   });
@@ -424,7 +433,8 @@ async function boot() {
   }
   reached("ready");
   const t2 = performance.now();
-  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot, phases };
+  // origin: this worker's clock's zero (epoch ms), so the page can place the phases on its own clock.
+  return { pyodide_ms: loadedAt - t0, total_ms: t2 - t0, snapshot, phases, origin: performance.timeOrigin };
 }
 
 let bootSettled = false;

@@ -184,6 +184,28 @@ from there, never from the zip, so their files are left out of it (about 96 kB c
 import is still kept (tests/sitebuild/test_bytecode.py checks the list against the pinned Pyodide)."""
 
 
+LATER = frozenset({"fractions", "html", "html.entities", "ipaddress", "numbers", "urllib", "urllib.parse"})
+"""Standard-library modules only the engine's own code imports, never Pyodide's start (recorded in the
+browser with the list of stdlib_modules.txt; tests/sitebuild/test_bytecode.py checks it against the
+pinned Pyodide). They ship apart, as ``python_stdlib_later.HASH.zip`` (about 64 kB compressed),
+asked for with our wheel as the WebAssembly's last bytes come (browser/worker.js): on a first visit
+they no longer share the link with the WebAssembly, which Pyodide's start waits for."""
+
+
+def split_stdlib(data: bytes, wanted: set[str], later: frozenset[str] = LATER) -> tuple[bytes, bytes]:
+    """``python_stdlib.zip`` trimmed to ``wanted`` (``trim_stdlib``) as two archives: what Pyodide's
+    start needs, and the modules of ``later`` that nothing of the first imports as it loads."""
+    first = trim_stdlib(data, wanted - later, FROZEN)
+    whole = trim_stdlib(data, wanted, FROZEN)
+    kept = set(zipfile.ZipFile(io.BytesIO(first)).namelist())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(whole)) as archive, zipfile.ZipFile(buffer, "w") as out:
+        for info in archive.infolist():
+            if info.filename not in kept:
+                out.writestr(info, archive.read(info))
+    return first, buffer.getvalue()
+
+
 def _module_files(archive: zipfile.ZipFile) -> dict[str, str]:
     """Module name -> file in the archive (``a/b/__init__.py`` is ``a.b``)."""
     out = {}
@@ -292,8 +314,8 @@ def trim_stdlib(data: bytes, wanted: set[str], frozen: frozenset[str] = frozense
 
 
 @functools.lru_cache(maxsize=2)
-def _trimmed_stdlib(path: Path, stamp: float, wanted: frozenset[str]) -> bytes:
-    return trim_stdlib(path.read_bytes(), set(wanted), FROZEN)
+def _trimmed_stdlib(path: Path, stamp: float, wanted: frozenset[str]) -> tuple[bytes, bytes]:
+    return split_stdlib(path.read_bytes(), set(wanted))
 
 
 def stdlib_wanted() -> set[str]:
@@ -407,19 +429,20 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
     label = "".join(c for c in os.environ.get("MNEME_BUILD_LABEL", "") if c.isalnum() or c in "-_.")
     source = pyodide / "python_stdlib.zip"
     # Both ship compiled (sitebuild/bytecode.py): a phone no longer compiles every module at each start.
-    wheel, stdlib = bytecode.compile_archives(
+    wheel, stdlib, later = bytecode.compile_archives(
         pyodide,
         PYODIDE_VERSION,
         [
             build_wheel(root, label=label),
-            _trimmed_stdlib(source, source.stat().st_mtime, frozenset(stdlib_wanted())),
+            *_trimmed_stdlib(source, source.stat().st_mtime, frozenset(stdlib_wanted())),
         ],
     )
     wheel_name = f"{DIST}.{_short_hash(wheel)}.whl"
     frontend = root / "browser"
     sources = sorted(p for p in frontend.rglob("*") if p.is_file())
     stdlib_name = _hashed("python_stdlib.zip", stdlib)
-    build_digest = hashlib.sha256(wheel + PYODIDE_VERSION.encode() + stdlib)
+    later_name = _hashed("python_stdlib_later.zip", later)
+    build_digest = hashlib.sha256(wheel + PYODIDE_VERSION.encode() + stdlib + later)
     for path in sources:
         build_digest.update(path.relative_to(frontend).as_posix().encode() + b"\0" + path.read_bytes())
     build = build_digest.hexdigest()[:16]
@@ -431,11 +454,14 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         "lock": inline_lock,
         "build": build,
         "stdlib": f"../{stdlib_name}",
+        # The standard library's modules only our code imports: fetched with the wheels (LATER).
+        "later": f"../pyodide/{later_name}",
         "version": PYODIDE_VERSION,
         # What the engine downloads, in bytes as they arrive (uncompressed): its start shows progress
         # against it (browser/worker.js).
         "total": len(wheel)
         + len(stdlib)
+        + len(later)
         + sum((pyodide / name).stat().st_size for name in PYODIDE_FILES if name != "python_stdlib.zip"),
         # The WebAssembly's own size: a download of it cut midway goes on from there only when the rest
         # is smaller than the whole file compressed (browser/worker.js).
@@ -448,6 +474,7 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
         f"{calc}/{wheel_name}": wheel,
         f"{calc}/{worker_name}": worker,
         f"{assets}/pyodide/{stdlib_name}": stdlib,
+        f"{assets}/pyodide/{later_name}": later,
     }
     loaded: dict[str, str] = {}
     others = sorted(

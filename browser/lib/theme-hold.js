@@ -1,12 +1,35 @@
 // The theme waits for the first result. On a calculator page the theme's script is
 // held back (sitebuild/early_engine.py: with_held_theme): on a phone it takes a third of a second of
-// the main thread, just when a returning visit's engine answers. It starts once the first result
-// is on screen, the engine has failed, or the hold has run out (themeHoldMs). Until then a stand-in
+// the main thread, just when a returning visit's engine answers, and on a first visit it and what it
+// fetches as it starts (its search index, search worker and sitemap: about 140 kB) share the link with
+// the engine's WebAssembly. It starts once the first result is on screen, the engine has failed, the
+// engine's start has gone quiet for the hold (themeHoldMs: nothing more arrived, no step reached), or
+// the player reaches for what it runs: a tap or focus in the header or the navigation, or a key
+// outside the page's fields (search's shortcuts). Until then a stand-in
 // for its document$ (each page shown) runs what our scripts subscribe for this page, and then hands
 // them to the theme's own for the pages instant navigation shows; the theme waits for
 // DOMContentLoaded, so the event is sent again for it once it has loaded.
 
-export const theme = { held: null, subscribers: [], contentLoaded: false };
+export const theme = { held: null, subscribers: [], contentLoaded: false, holdMs: 0, timer: 0 };
+
+// What the theme runs on the page: the header (search, palette), the tabs and the navigation.
+const THEME_PARTS = ".md-header, .md-tabs, .md-sidebar, .md-search";
+const FIELD = "input, select, textarea, [contenteditable]";
+const REACHED = ["pointerdown", "focusin", "keydown"];
+
+function reached(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const forTheme =
+    event.type === "keydown" ? !target?.closest(FIELD) || target.closest(THEME_PARTS) : target?.closest(THEME_PARTS);
+  if (forTheme) startTheme();
+}
+
+// The engine's start moved on (bytes arrived, a step reached): the hold runs from now again.
+function holdOn() {
+  if (!theme.held) return;
+  clearTimeout(theme.timer);
+  theme.timer = setTimeout(startTheme, theme.holdMs);
+}
 
 export function holdTheme(holdMs) {
   const tag = document.querySelector("script[data-mneme-theme]");
@@ -26,7 +49,11 @@ export function holdTheme(holdMs) {
       };
     },
   };
-  setTimeout(startTheme, holdMs);
+  theme.holdMs = holdMs;
+  holdOn();
+  window.addEventListener("mneme:engine-progress", holdOn);
+  window.addEventListener("mneme:engine-phase", holdOn);
+  for (const type of REACHED) document.addEventListener(type, reached, { capture: true, passive: true });
 }
 
 function handOver() {
@@ -77,6 +104,10 @@ function startTheme() {
   const held = theme.held;
   if (!held) return;
   theme.held = null;
+  clearTimeout(theme.timer);
+  window.removeEventListener("mneme:engine-progress", holdOn);
+  window.removeEventListener("mneme:engine-phase", holdOn);
+  for (const type of REACHED) document.removeEventListener(type, reached, { capture: true });
   // After the frame that styles the page with the copies (or soon, in a tab that draws no frames).
   let loaded = false;
   const load = () => {

@@ -366,7 +366,7 @@ def test_a_download_cut_midway_goes_on_by_itself_from_what_had_arrived(
         start = int(sends[-1][1].removeprefix("bytes=").removesuffix("-"))
         assert start + sends[-1][2] == size and sends[-1][2] < compressed, (start, sends)
         # The others had all arrived: asked for once, whatever the restarts.
-        for other in ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib"):
+        for other in ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.", "python_stdlib_later.", ".whl"):
             asked = [s for s in server.log if other in s.path.rsplit("/", 1)[-1] and s.status == 200]
             assert len(asked) == 1, (other, asked)
         said = [s["status"] for s in page.evaluate("window.__statuses")]

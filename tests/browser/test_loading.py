@@ -78,6 +78,7 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     instant_go(page, "../../calculators/effect/")
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
+    page.wait_for_function("() => window.mnemeTable")  # "use my character" comes after the first result
     assert scripts_in(urls) == {"engine", "calculators", "character"}
     # Its charts came drawn (SVG from Python): no chart script, no chart library.
     assert form.locator("figure.calc-chart svg[role=img] rect").count() > 0
@@ -278,6 +279,18 @@ def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme
     assert sorted(fetched) == sorted(set(fetched)), fetched
     assert len([u for u in urls if re.search(r"javascripts/bundle\.", u)]) == 1
     assert search(page, "cover")  # answers: the theme built its search index
+
+
+def test_a_tap_in_the_header_starts_the_held_theme_at_once(context: Any, page: Any) -> None:
+    """While the engine's start moves on, the theme waits for the first result (its hold counts only a
+    start gone quiet); a player who reaches for the header (search) starts it at once, and search answers."""
+    context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered: no result
+    context.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
+    page.goto("calculators/effect/")
+    page.wait_for_function("() => window.mnemeEngine && window.mnemeEngine.stats.downloaded > 0")
+    assert page.evaluate("window.document$.mnemeStandIn === true")  # still held
+    assert search(page, "cover")  # the tap in the search box started it
+    assert page.evaluate("() => performance.getEntriesByName('mneme:first-result').length") == 0
 
 
 def test_the_theme_starts_on_its_own_when_the_engine_is_slow(context: Any, page: Any) -> None:

@@ -354,9 +354,10 @@ def test_the_engine_snapshot_is_restored_and_a_broken_or_unreadable_one_never_st
     first = engine_visit(visit, python_outputs, modifier=2, roll=9)
     assert first["snapshot"] == "scheduled"  # taken once the engine is idle
     keys = first["page"].evaluate(SNAPSHOT_STORED_JS)
-    # Keyed by the Pyodide version and the content-hashed names of the wheel and the standard library.
+    # Keyed by the Pyodide version and the content-hashed names of the wheel and the stdlib's two parts.
     assert len(keys) == 1 and re.search(
-        r"__engine-snapshot__/sparse/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl\+(?:\.\.%2F)?python_stdlib\.[0-9a-f]{16}\.zip$",
+        r"__engine-snapshot__/sparse/\d+\.\d+\.\d+/mneme_rules\.[0-9a-f]{16}\.whl\+(?:\.\.%2F)?python_stdlib\.[0-9a-f]{16}\.zip"
+        r"\+python_stdlib_later\.[0-9a-f]{16}\.zip$",
         keys[0],
     )
     first["page"].close()

@@ -36,9 +36,11 @@ def test_only_the_needed_pyodide_runtime_files_are_bundled(site: Path) -> None:
         for p in folder.rglob("*")
         if p.is_file()
     )
-    # The standard library ships trimmed and content-hashed (python_stdlib.HASH.zip); the runtime sits in
-    # a folder named by its hash (assets/pyodide/HASH/pyodide.asm.wasm...).
-    assert bundled == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"])
+    # The standard library ships trimmed and content-hashed (python_stdlib.HASH.zip, and the part only our
+    # code imports, python_stdlib_later.HASH.zip); the runtime sits in a folder named by its hash
+    # (assets/pyodide/HASH/pyodide.asm.wasm...).
+    stdlib = ["python_stdlib.zip", "python_stdlib_later.zip"]
+    assert bundled == sorted(["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", *stdlib])
     assert len([p for p in folder.iterdir() if p.is_dir()]) == 1
 
 

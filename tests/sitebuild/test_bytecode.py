@@ -12,7 +12,7 @@ import pytest
 from _site import ROOT, zip_of
 
 from sitebuild import bytecode, early_engine
-from sitebuild.bundle import FROZEN
+from sitebuild.bundle import FROZEN, LATER
 from sitebuild.bundle import PYODIDE_VERSION as VERSION
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -165,3 +165,37 @@ def test_the_modules_left_out_of_the_standard_library_as_frozen_are_frozen_in_py
     frozen = set(done.stdout.split())
     assert {"os", "site", "zipimport"} <= frozen
     assert frozen == FROZEN, sorted(FROZEN - frozen)
+
+
+START_JS = """
+const { loadPyodide } = await import(process.argv[1]);
+const pyodide = await loadPyodide();
+console.log(pyodide.runPython("import sys\\n' '.join(sorted(sys.modules))"));
+"""
+
+
+def test_the_standard_library_s_later_part_is_never_imported_by_pyodide_s_start(site: Path) -> None:
+    """``bundle.LATER`` ships apart (``python_stdlib_later.HASH.zip``), fetched with the wheel after the
+    WebAssembly: the pinned Pyodide's start (with its whole standard library) imports none of it, the
+    first archive holds none of its files and the second holds only them."""
+    script = (PYODIDE / "pyodide.mjs").as_uri()
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", START_JS, script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    started = set(done.stdout.split())
+    assert {"encodings", "asyncio"} <= started  # the start's imports were read
+    assert not LATER & started, sorted(LATER & started)
+    folder = site / "assets" / "pyodide"
+    (first,) = folder.glob("python_stdlib.*.zip")
+    (later,) = folder.glob("python_stdlib_later.*.zip")
+
+    def modules(path: Path) -> set[str]:
+        names = zipfile.ZipFile(path).namelist()
+        return {n[:-4].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".pyc")}
+
+    assert modules(later) == LATER
+    assert not modules(first) & LATER
