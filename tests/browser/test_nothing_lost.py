@@ -68,12 +68,15 @@ def stored_fight(page: Any) -> dict[str, Any]:
     return found
 
 
-# Taps fired by the page itself at chosen moments (Playwright's own clicks wait for each other).
+# Taps fired by the page itself at chosen gaps (Playwright's own clicks wait for each other), in one
+# task: the page waits out each gap on its own clock, so a loaded machine cannot stretch a gap past the
+# tap window (timers could fire late, and two taps meant as one then counted twice).
 TAPS_JS = """([selector, gaps]) => {
-  let at = 0;
+  let at = performance.now();
   for (const gap of gaps) {
     at += gap;
-    setTimeout(() => document.querySelector(selector).click(), at);
+    while (performance.now() < at) {}
+    document.querySelector(selector).click();
   }
 }"""
 
