@@ -4,8 +4,9 @@ a fight shown to the players through a link and its QR code, what keeps the data
 
 Phones at 360 x 780. A second browser context stands for a player's phone. Waits use Playwright's
 locator assertions (the site's CSP forbids the eval that string predicates need). The referee's tests
-share one context, a returning visitor's, each on its own page with nothing stored; the two that show
-the page before any engine get a fresh context (a first visit).
+share one context, a returning visitor's, and its one tab, with nothing stored (the one with an init
+script of its own gets a page of its own); the two that show the page before any engine get a fresh
+context (a first visit).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from table import character as table_character
 from table import tracker as table_tracker
 
 from . import _table
-from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, store_of
+from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, seed, store_of
 from ._table import ada as table_ada
 
 pytestmark = _table.TABLE_MODULE
@@ -71,13 +72,6 @@ def a_fight() -> dict[str, Any]:
     for _ in range(3):
         t = table_tracker.tracker_action(t, {"type": "next"})["tracker"]
     return t
-
-
-def seed(page: Any, values: dict[str, str]) -> None:
-    page.add_init_script(
-        f"(() => {{ const v = {json.dumps(values)}; for (const k in v) "
-        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); })()"
-    )
 
 
 def ready(page: Any, which: str) -> None:
@@ -284,6 +278,7 @@ def test_a_player_shows_a_character_and_the_referee_adds_it_to_the_fight(page: A
     assert (added["side"], added["dexterity"], added["skill"], added["damage"]) == ("character", 8, 2, 4)
 
 
+@pytest.mark.own_page  # an init script of its own (a phone's browser)
 def test_backups_install_and_the_home_screen_are_offered_and_the_sheet_prints_on_one_page(
     page: Any, tmp_path: Path
 ) -> None:
