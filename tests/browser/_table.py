@@ -106,11 +106,24 @@ def seed(page: Any, values: dict[str, str]) -> None:
     (page if is_shared(page.context) else page.context).add_init_script(f"({SEED_JS})({json.dumps(values)})")
 
 
-def open_table(page: Any, which: str, setup: dict[str, str] | None = None) -> Any:
-    """Open table/WHICH/ at phone width (``setup`` first written into localStorage); wait for the engine."""
+def run_first(page: Any, script: str) -> None:
+    """``script`` (an expression) before the site's scripts use what it changes: in a returning_visit
+    module's tab, run in its window at once (``Tab.run_first``: the tab is closed after the test); on a
+    page of its own, as its init script."""
+    if isinstance(page, Tab):
+        page.run_first(script)
+    else:
+        page.add_init_script(script)
+
+
+def open_table(page: Any, which: str, setup: dict[str, str] | None = None, script: str = "") -> Any:
+    """Open table/WHICH/ at phone width (``setup`` first written into localStorage, ``script`` run first
+    (``run_first``)); wait for the engine."""
     page.set_viewport_size(PHONE)
     if setup:
         seed(page, setup)
+    if script:
+        run_first(page, script)
     page.goto(f"table/{which}/")
     root = page.locator(f'[data-mneme-table="{which}"]')
     expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)

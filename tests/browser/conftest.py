@@ -312,6 +312,7 @@ class Tab:
         self.raw = raw
         self.site_url = site_url
         self._handlers: list[tuple[str, Callable[..., Any]]] = []
+        self._changed = False
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
@@ -324,6 +325,16 @@ class Tab:
         for event, handler in self._handlers:
             self.raw.remove_listener(event, handler)
         self._handlers.clear()
+        if self._changed:  # its window is not the site's own any more (``run_first``)
+            self.raw.close()
+
+    def run_first(self, script: str) -> None:
+        """Run ``script`` (an expression) in the tab's window now, on a page with no app (``park``), in
+        place of an init script: the pages reached by a link from here see what it changed. The window
+        keeps the change, so the tab is closed after the test (the next test opens another)."""
+        self.park()
+        self.raw.evaluate(script)
+        self._changed = True
 
     def on(self, event: str, handler: Callable[..., Any]) -> None:
         self._handlers.append((event, handler))

@@ -14,8 +14,9 @@ Each test replays faults a hostile pass found, in as few page visits as it can:
   used; bad imports (a characteristic given as ``{}`` or ``[]``, half an emoji in a name) are refused
   with a sentence, never Python's traceback; with storage full, New asks before dropping typing.
 
-The tests share one context, a returning visitor's, and its one tab, with nothing stored; the two with
-an init script of their own come last, each on a page of its own.
+The tests share one context, a returning visitor's, and its one tab, with nothing stored (storage that
+fills up is a script run in that tab, which is then closed); the one with calculator settings of its
+own (an init script) gets a page of its own.
 """
 
 from __future__ import annotations
@@ -301,9 +302,7 @@ def link_of(doc: dict[str, Any]) -> str:
     return "#character=" + base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
-@pytest.mark.own_page  # an init script of its own (storage that fills up)
 def test_bad_stored_or_imported_data_is_kept_aside_or_refused_with_a_sentence(page: Any) -> None:
-    page.add_init_script(QUOTA)
     proto = json.dumps({"character": ada(id="__proto__", name="Shadow"), "order": 0})
     junk_draft = json.dumps({"character": ada(), "draft": {"name": {"no": 1}}, "order": 1})
     good_step = {"tracker": a_fight("Goon"), "what": "Goon joins"}
@@ -314,7 +313,7 @@ def test_bad_stored_or_imported_data_is_kept_aside_or_refused_with_a_sentence(pa
         TRACKER: json.dumps(a_fight("Goon", "Guard", "Thug")),
         UNDO: json.dumps([good_step, bad_step]),
     }
-    open_table(page, "character", setup)
+    open_table(page, "character", setup, script=QUOTA)
     # The reserved id and the junk draft are kept aside; Ada shows whole and takes typing.
     expect(page.locator(".mt-picker option")).to_have_text(["Ada"])
     expect(page.locator('[data-path="name"]')).to_have_value("Ada")

@@ -13,8 +13,9 @@
 
 The tests share one context, a returning visitor's (its engine restored, not booted cold), and start
 with nothing stored (``nothing_stored``). Most share its one tab too (the engine started once, each app
-reached by a link); the two with an init script or other sites of their own come last, each on a page
-of its own; the three that change how the engine's files load or storage works get a fresh context.
+reached by a link; storage that fills up is a script run in that tab, which is then closed); the one
+with other sites gets a page of its own; the three that change how the engine's files load or storage
+works get a fresh context.
 """
 
 from __future__ import annotations
@@ -324,14 +325,12 @@ def test_a_saved_character_joins_with_initiative_and_its_damage_goes_back_to_my_
     assert characters(page)[0]["damage"] == 9
 
 
-# ---------------------------------------------------------------- pages of their own (the module's tab
-# closed): storage that fills up, two other sites
+# ---------------------------------------------------------------- storage that fills up (the module's
+# tab closed after it), two other sites (a page of their own)
 
 
-@pytest.mark.own_page  # an init script of its own (storage that fills up)
 def test_storage_full_is_said_and_nothing_is_lost(page: Any) -> None:
-    page.add_init_script(QUOTA)
-    open_table(page, "character", {STORE: store_of(ada())})
+    open_table(page, "character", {STORE: store_of(ada())}, script=QUOTA)
     expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
     before = saved(page)
     page.evaluate("() => { window.__full = true; }")

@@ -4,8 +4,8 @@ a fight shown to the players through a link and its QR code, what keeps the data
 
 Phones at 360 x 780. A second browser context stands for a player's phone. Waits use Playwright's
 locator assertions (the site's CSP forbids the eval that string predicates need). The referee's tests
-share one context, a returning visitor's, and its one tab, with nothing stored (the one with an init
-script of its own gets a page of its own); the two that show the page before any engine get a fresh
+share one context, a returning visitor's, and its one tab, with nothing stored (a phone's browser is a
+script run in that tab, which is then closed); the two that show the page before any engine get a fresh
 context (a first visit).
 """
 
@@ -24,7 +24,7 @@ from table import character as table_character
 from table import tracker as table_tracker
 
 from . import _table
-from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, seed, store_of
+from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, run_first, seed, store_of
 from ._table import ada as table_ada
 
 pytestmark = _table.TABLE_MODULE
@@ -278,16 +278,16 @@ def test_a_player_shows_a_character_and_the_referee_adds_it_to_the_fight(page: A
     assert (added["side"], added["dexterity"], added["skill"], added["damage"]) == ("character", 8, 2, 4)
 
 
-@pytest.mark.own_page  # an init script of its own (a phone's browser)
 def test_backups_install_and_the_home_screen_are_offered_and_the_sheet_prints_on_one_page(
     page: Any, tmp_path: Path
 ) -> None:
     page.set_viewport_size(PHONE)
     long_ago = (datetime.now(UTC) - timedelta(days=40)).isoformat()
     seed(page, {STORE: store_of(ada()), KEPT: json.dumps({"firstSaved": long_ago, "persist": "no"})})
-    page.add_init_script(
+    run_first(  # a phone's browser
+        page,
         "Object.defineProperty(navigator, 'userAgent', {get: () => "
-        "'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'})"
+        "'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'})",
     )
     page.goto("table/character/")
     ready(page, "character")
