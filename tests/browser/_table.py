@@ -9,16 +9,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import is_shared
+from .conftest import Tab, is_shared
 
 TABLE_MODULE = [
     pytest.mark.browser,
     pytest.mark.returning_visit,
-    pytest.mark.own_page,
     pytest.mark.usefixtures("nothing_stored"),
 ]
 """A table module's marks: a returning visitor's context (its engine restored from the snapshot), each
-test on a page of its own with nothing stored."""
+test starting with nothing stored, in the module's one tab (the engine started once, each app reached by a
+link: ``seed`` writes the storage in that tab first) or, marked ``own_page``, on a page of its own (for an
+init script or a route of its own)."""
 
 BOOT_MS = 90_000
 STEP_MS = 30_000
@@ -90,20 +91,39 @@ def saved(page: Any) -> dict[str, Any]:
     return found
 
 
+SEED_JS = "(v) => { for (const k in v) if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); }"
+
+
 def seed(page: Any, values: dict[str, str]) -> None:
-    """Write ``values`` into localStorage before the site's scripts run, unless a key is already set: in
-    every page of a fresh context; in a returning_visit module's shared context, in this page only."""
-    (page if is_shared(page.context) else page.context).add_init_script(
-        f"(() => {{ const v = {json.dumps(values)}; for (const k in v) "
-        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); })()"
-    )
+    """Write ``values`` into localStorage before the site's scripts read it, unless a key is already set:
+    in a returning_visit module's tab (``Tab``), at once, on a page with no app (``Tab.park``), so the next
+    page goes to reads them; else before the site's scripts run, in every page of a fresh context, and in
+    a returning_visit module's shared context, in this page only."""
+    if isinstance(page, Tab):
+        page.park()
+        page.evaluate(SEED_JS, values)
+        return
+    (page if is_shared(page.context) else page.context).add_init_script(f"({SEED_JS})({json.dumps(values)})")
 
 
-def open_table(page: Any, which: str, setup: dict[str, str] | None = None) -> Any:
-    """Open table/WHICH/ at phone width (``setup`` first written into localStorage); wait for the engine."""
+def run_first(page: Any, script: str) -> None:
+    """``script`` (an expression) before the site's scripts use what it changes: in a returning_visit
+    module's tab, run in its window at once (``Tab.run_first``: the tab is closed after the test); on a
+    page of its own, as its init script."""
+    if isinstance(page, Tab):
+        page.run_first(script)
+    else:
+        page.add_init_script(script)
+
+
+def open_table(page: Any, which: str, setup: dict[str, str] | None = None, script: str = "") -> Any:
+    """Open table/WHICH/ at phone width (``setup`` first written into localStorage, ``script`` run first
+    (``run_first``)); wait for the engine."""
     page.set_viewport_size(PHONE)
     if setup:
         seed(page, setup)
+    if script:
+        run_first(page, script)
     page.goto(f"table/{which}/")
     root = page.locator(f'[data-mneme-table="{which}"]')
     expect(root).to_have_attribute("data-state", "ready", timeout=BOOT_MS)

@@ -180,11 +180,23 @@ def clear_storage(context: Any, site_url: str) -> None:
 
 
 @pytest.fixture
-def nothing_stored(context: Any, site_url: str) -> None:
+def nothing_stored(request: pytest.FixtureRequest, context: Any, site_url: str) -> None:
     """In a returning_visit module's shared context, the test starts with nothing stored, as it would in
-    a fresh context (``clear_storage``); a module uses it with ``pytest.mark.usefixtures``."""
-    if is_shared(context):
-        clear_storage(context, site_url)
+    a fresh context (``clear_storage``); a module uses it with ``pytest.mark.usefixtures``. The module's
+    tab, if open, first leaves the page it shows (``Tab.park``: nothing of it is left to write storage
+    afterwards) and empties the storage itself. A test on a page of its own (``own_page``) finds no
+    other page open: the module's tab is closed (the next test to use it opens it again)."""
+    if not is_shared(context):
+        return
+    visit: ModuleVisit = request.getfixturevalue("_returning_context")
+    if visit.tab is not None and not visit.tab.raw.is_closed():
+        if not request.node.get_closest_marker("own_page"):
+            visit.tab.park()
+            visit.tab.raw.evaluate(CLEAR_STORAGE_JS)
+            return
+        visit.tab.raw.close()
+        visit.tab = None
+    clear_storage(context, site_url)
 
 
 NO_OFFLINE_COPY_JS = "window.mnemeOfflineConfig = { register: false };"
@@ -300,6 +312,7 @@ class Tab:
         self.raw = raw
         self.site_url = site_url
         self._handlers: list[tuple[str, Callable[..., Any]]] = []
+        self._changed = False
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
@@ -312,6 +325,16 @@ class Tab:
         for event, handler in self._handlers:
             self.raw.remove_listener(event, handler)
         self._handlers.clear()
+        if self._changed:  # its window is not the site's own any more (``run_first``)
+            self.raw.close()
+
+    def run_first(self, script: str) -> None:
+        """Run ``script`` (an expression) in the tab's window now, on a page with no app (``park``), in
+        place of an init script: the pages reached by a link from here see what it changed. The window
+        keeps the change, so the tab is closed after the test (the next test opens another)."""
+        self.park()
+        self.raw.evaluate(script)
+        self._changed = True
 
     def on(self, event: str, handler: Callable[..., Any]) -> None:
         self._handlers.append((event, handler))
@@ -347,6 +370,15 @@ class Tab:
         if not self._follow(target):
             return self.raw.goto(url)
         return None
+
+    def park(self) -> None:
+        """Show ``HOP`` (no calculator, no table app), reached by a link where it can be (the engine
+        keeps running for the next page): the page shown before is gone, with its scripts."""
+        hop = urljoin(self.site_url, HOP)
+        if self.raw.url == hop:
+            return
+        if not (self.raw.url.startswith(self.site_url) and self._follow(hop)):
+            self.raw.goto(hop)
 
     def _follow(self, target: str) -> bool:
         """Follow a link to ``target`` in the page (instant navigation); whether it arrived."""

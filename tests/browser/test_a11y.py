@@ -135,27 +135,45 @@ async (want) => {
 """
 
 
-def view(page: Any, width: int, scheme: str) -> None:
-    """Resize the tab and switch the colour scheme in place; wait until the theme has followed it."""
-    page.set_viewport_size({"width": width, "height": PHONE["height"] if width == PHONE["width"] else 900})
-    page.emulate_media(color_scheme=scheme)
+def view(page: Any, width: int, scheme: str, here: tuple[int, str]) -> None:
+    """Resize the tab and switch the colour scheme in place (only what differs from ``here``, the view
+    the tab shows now); wait until the theme has followed it."""
+    if width != here[0]:
+        height = PHONE["height"] if width == PHONE["width"] else 900
+        page.set_viewport_size({"width": width, "height": height})
+    if scheme != here[1]:
+        page.emulate_media(color_scheme=scheme)
     if not page.evaluate(SETTLE, "slate" if scheme == "dark" else "default"):
         pytest.fail(f"the theme did not settle in the {scheme} scheme at {width} px")
 
 
+def views_of(path: str, here: tuple[int, str]) -> list[tuple[int, str]]:
+    """The views ``path`` is checked in, in an order that starts from ``here`` and changes one thing at a
+    time where it can (a width, or a scheme): each change lays out or restyles the whole page again."""
+    left = [v for v in VIEWS if v != (1280, "dark") or path in DESKTOP_DARK]
+    order: list[tuple[int, str]] = []
+    while left:
+        # The nearest view left; of equally near ones, the first in VIEWS.
+        here = min(left, key=lambda v: (v[0] != here[0]) + (v[1] != here[1]))
+        order.append(here)
+        left.remove(here)
+    return order
+
+
 def sweep(page: Any, paths: list[str]) -> list[str]:
-    """Visit each path in one tab (instant navigation after the first), run axe on each in every view."""
+    """Visit each path in one tab (instant navigation after the first), run axe on each in every view
+    (a page arrives in the view the page before it was left in, and starts there)."""
     problems: list[str] = []
     page.goto(paths[0])
+    here = (1280, "light")  # where the shared tab starts each test (conftest.Tab.begin)
     for path in paths:
         if path != paths[0]:
             follow_link(page, path, "article h1")
         settle(page)
         page.evaluate(SHOW_ALL)
-        for width, scheme in VIEWS:
-            if (width, scheme) == (1280, "dark") and path not in DESKTOP_DARK:
-                continue
-            view(page, width, scheme)
+        for width, scheme in views_of(path, here):
+            view(page, width, scheme, here)
+            here = (width, scheme)
             rules = COLOUR_RULES if scheme == "dark" else None
             skip = COLOUR_RULES if width == 1280 and path not in DESKTOP_DARK else None
             problems += check(page, f"{path or 'home'} at {width} px, {scheme}", rules, skip)

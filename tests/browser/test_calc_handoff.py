@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from ._table import ada
+from ._table import ada, seed
 from .conftest import outputs, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
@@ -249,13 +249,9 @@ def kara() -> dict[str, Any]:
     return ada(id="kara-1", name="Kara", armor=1, damage=0)
 
 
-@pytest.mark.own_page  # a character on the device (an init script)
 def test_use_my_character_fills_only_what_nobody_gave_and_saves_the_hit_taken(page: Any) -> None:
     store = {"schema": "mneme-characters", "version": 1, "characters": [kara()], "active": "kara-1"}
-    page.context.add_init_script(
-        f"localStorage.getItem({json.dumps(STORE)}) === null && "
-        f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(json.dumps(store))})"
-    )
+    seed(page, {STORE: json.dumps(store)})  # a character on the device, written in the tab
     page.set_viewport_size(PHONE)
     # Handed on: 6 damage and HP 24. The sheet's 0 damage must not replace them.
     page.goto("calculators/thresholds/?damage=6&hp=24&reading=fractions_of_hp")

@@ -16,7 +16,10 @@ import pytest
 from .conftest import wait_instant_navigation, wait_ready, wait_theme
 from .test_search import search
 
-pytestmark = pytest.mark.browser
+# A returning visitor's context (the files cached, the engine restored from its snapshot), each test on a
+# page of its own (a whole load, its own init script); the two that hold the engine's file back get a
+# fresh context (a route turns the cache off).
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit, pytest.mark.own_page]
 
 OUR_SCRIPTS = re.compile(r"/assets/calculators/(engine|calculators|character|tracker)\.[0-9a-f]{16}\.js$")
 HEAVY = re.compile(r"/assets/(pyodide/|calculators/(worker\.|mneme_rules\.))")
@@ -50,8 +53,8 @@ def instant_go(page: Any, href: str) -> None:
     assert page.evaluate("window.__sameWindow === true"), "the page was reloaded, not swapped"
 
 
-def test_a_reading_page_loads_no_calculator_table_or_engine_file(context: Any, page: Any) -> None:
-    context.add_init_script(NO_WARM)
+def test_a_reading_page_loads_no_calculator_table_or_engine_file(page: Any) -> None:
+    page.add_init_script(NO_WARM)
     urls = requested(page)
     page.goto("rules/checks/")
     page.wait_for_load_state("networkidle")
@@ -68,10 +71,8 @@ def test_a_reading_page_loads_no_calculator_table_or_engine_file(context: Any, p
     assert sorted(ours) == [["mneme", "all"], ["print", "print"]]
 
 
-def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engine(
-    context: Any, page: Any
-) -> None:
-    context.add_init_script(NO_WARM)
+def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engine(page: Any) -> None:
+    page.add_init_script(NO_WARM)
     urls = requested(page)
     page.goto("rules/checks/")
     page.wait_for_load_state("networkidle")
@@ -98,10 +99,8 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     assert sorted(fetched) == sorted(set(fetched)), [u for u in urls if OUR_SCRIPTS.search(u)]
 
 
-def test_a_reading_page_warms_the_engine_once_idle_and_the_next_calculator_is_live_at_once(
-    context: Any, page: Any
-) -> None:
-    context.add_init_script("window.mnemeLoaderConfig = { warmDelayMs: 0 };")
+def test_a_reading_page_warms_the_engine_once_idle_and_the_next_calculator_is_live_at_once(page: Any) -> None:
+    page.add_init_script("window.mnemeLoaderConfig = { warmDelayMs: 0 };")
     page.goto("glossary/")
     page.wait_for_function(
         "() => window.mnemeEngine && window.mnemeEngine.stats.timings", timeout=180_000, polling=200
@@ -113,8 +112,8 @@ def test_a_reading_page_warms_the_engine_once_idle_and_the_next_calculator_is_li
     assert page.evaluate("window.mnemeEngine.stats.engineStarts") == 1
 
 
-def test_save_data_keeps_a_reading_page_from_warming_the_engine(context: Any, page: Any) -> None:
-    context.add_init_script(
+def test_save_data_keeps_a_reading_page_from_warming_the_engine(page: Any) -> None:
+    page.add_init_script(
         "Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})});"
         "window.mnemeLoaderConfig = { warmDelayMs: 0 };"
     )
@@ -130,11 +129,11 @@ def test_save_data_keeps_a_reading_page_from_warming_the_engine(context: Any, pa
 
 
 def test_every_calculator_and_the_table_apps_run_on_the_trimmed_standard_library(
-    context: Any, page: Any, site_dir: Path
+    page: Any, site_dir: Path
 ) -> None:
     """The site ships python_stdlib.HASH.zip holding only what is imported; every calculator
     page still computes live through Pyodide with it, and the table apps answer through it too."""
-    context.add_init_script(NO_WARM)
+    page.add_init_script(NO_WARM)
     (stdlib,) = (site_dir / "assets" / "pyodide").glob("python_stdlib.*.zip")
     assert not (site_dir / "assets" / "pyodide" / "python_stdlib.zip").exists()  # the full one is not shipped
     urls = requested(page)
@@ -159,11 +158,11 @@ def test_every_calculator_and_the_table_apps_run_on_the_trimmed_standard_library
     assert page.locator("[data-mneme-table=tracker]").get_attribute("data-state") == "ready"
 
 
-def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context: Any, page: Any) -> None:
+def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(page: Any) -> None:
     """The build renders the working for the default inputs; when the engine's first result says the
     same, the page keeps it (no style and layout pass over a long working on a phone); a new result
     is written over it in place, and its tables stay wrapped to scroll."""
-    context.add_init_script(
+    page.add_init_script(
         """document.addEventListener("DOMContentLoaded", () => {
              window.__rewrites = 0;
              const details = document.querySelector("form[data-calculator] [data-details]");
@@ -192,11 +191,11 @@ def test_a_first_result_equal_to_the_built_page_leaves_its_working_alone(context
     assert form.locator("[data-details] .md-typeset__scrollwrap table").count() > 0
 
 
-def test_the_first_result_is_asked_for_before_the_engine_has_started(context: Any, page: Any) -> None:
+def test_the_first_result_is_asked_for_before_the_engine_has_started(page: Any) -> None:
     """The page posts its first compute at once and the worker answers it the moment it has
     started, right after saying so; the page does not wait for "ready" to ask (on a phone its main
     thread is often busy with the theme's script just then, which cost a second trip)."""
-    context.add_init_script(
+    page.add_init_script(
         """window.__posted = [];
            const post = Worker.prototype.postMessage;
            Worker.prototype.postMessage = function (message, ...rest) {
@@ -246,12 +245,12 @@ THEME_AND_RESULT_JS = """() => ({
 
 
 def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme_then_runs_every_page(
-    context: Any, page: Any
+    page: Any,
 ) -> None:
     """On a phone the theme's script is a third of a second of the main thread, just when a
     returning visit's engine answers; a calculator page holds it until the first result is shown.
     Then it runs as on any page: search, and instant navigation to pages whose scripts bind once."""
-    context.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
+    page.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
     urls = requested(page)
     page.goto("calculators/effect/")
     wait_ready(page.locator('form[data-calculator="effect"]'))
@@ -281,11 +280,12 @@ def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme
     assert search(page, "cover")  # answers: the theme built its search index
 
 
+@pytest.mark.first_visit  # the engine's file held back by a route: a context of its own
 def test_a_tap_in_the_header_starts_the_held_theme_at_once(context: Any, page: Any) -> None:
     """While the engine's start moves on, the theme waits for the first result (its hold counts only a
     start gone quiet); a player who reaches for the header (search) starts it at once, and search answers."""
     context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered: no result
-    context.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
+    page.add_init_script(NO_WARM + "window.mnemeCalculatorConfig = { themeHoldMs: 600000 };")
     page.goto("calculators/effect/")
     page.wait_for_function("() => window.mnemeEngine && window.mnemeEngine.stats.downloaded > 0")
     assert page.evaluate("window.document$.mnemeStandIn === true")  # still held
@@ -293,11 +293,12 @@ def test_a_tap_in_the_header_starts_the_held_theme_at_once(context: Any, page: A
     assert page.evaluate("() => performance.getEntriesByName('mneme:first-result').length") == 0
 
 
+@pytest.mark.first_visit  # the engine's file held back by a route: a context of its own
 def test_the_theme_starts_on_its_own_when_the_engine_is_slow(context: Any, page: Any) -> None:
     """The theme waits for a first result only so long (calculators.js: themeHoldMs); while it
     waits, the page is already drawn as the running theme draws it (the "js" class, set in <head>)."""
     context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered
-    context.add_init_script(
+    page.add_init_script(
         """document.addEventListener("DOMContentLoaded", () => {
           window.__atContentLoaded = [document.documentElement.className, !!window.document$.mnemeStandIn];
         }, { once: true });"""

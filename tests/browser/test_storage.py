@@ -11,9 +11,11 @@
 - Scope: two copies of the site under two sub-paths of one origin keep their own characters.
 - Local first: with the engine blocked, a new character's name survives a reload.
 
-The tests share one context, a returning visitor's (its engine restored, not booted cold), each on a
-page of its own and starting with nothing stored (``nothing_stored``); the two that change how the
-engine's files load get a fresh context of their own.
+The tests share one context, a returning visitor's (its engine restored, not booted cold), and start
+with nothing stored (``nothing_stored``). Most share its one tab too (the engine started once, each app
+reached by a link; storage that fills up is a script run in that tab, which is then closed); the one
+with other sites gets a page of its own; the three that change how the engine's files load or storage
+works get a fresh context.
 """
 
 from __future__ import annotations
@@ -255,42 +257,6 @@ QUOTA = """(() => {
 })()"""
 
 
-def test_storage_full_is_said_and_nothing_is_lost(page: Any) -> None:
-    page.add_init_script(QUOTA)
-    open_table(page, "character", {STORE: store_of(ada())})
-    expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
-    before = saved(page)
-    page.evaluate("() => { window.__full = true; }")
-    page.fill('[data-path="name"]', "Ada Lovelace")
-    expect(page.locator(".mt-status")).to_have_text(
-        "Not saved on this device: this browser's storage is full. Download the file to keep it.",
-        timeout=STEP_MS,
-    )
-    assert saved(page) == before  # nothing half-written
-    expect(page.locator('[data-path="name"]')).to_have_value("Ada Lovelace")  # nothing lost on the page
-    with page.expect_download() as download:  # and the way out works: the file has the typed name
-        page.click('[data-action="export-file"]')
-    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["name"] == "Ada Lovelace"
-    page.evaluate("() => { window.__full = false; }")
-    page.fill('[data-path="notes"]', "space again")
-    expect(page.locator(".mt-status")).to_have_text("Saved on this device: Ada Lovelace.", timeout=STEP_MS)
-    ada_now = characters(page)[0]
-    assert ada_now["name"] == "Ada Lovelace" and ada_now["notes"] == "space again"
-
-    # The tracker says so too, and keeps showing the fight.
-    page.goto("table/tracker/")
-    expect(page.locator('[data-mneme-table="tracker"]')).to_have_attribute(
-        "data-state", "ready", timeout=BOOT_MS
-    )
-    page.evaluate("() => { window.__full = true; }")
-    page.click('[data-action="add-mine"]')
-    expect(page.locator(".mt-sticky .mt-status")).to_contain_text(
-        "Not saved on this device: this browser's storage is full.", timeout=STEP_MS
-    )
-    expect(page.locator("[data-combatant]")).to_have_count(1)
-    assert stored(page, TRACKER) is None
-
-
 BLOCKED = """Object.defineProperty(window, "localStorage", {
   get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
 });"""
@@ -335,6 +301,69 @@ def test_an_over_long_character_link_is_refused_never_cut(page: Any) -> None:
     assert characters(page) == []
 
 
+# ---------------------------------------------------------------- tracker
+
+
+def test_a_saved_character_joins_with_initiative_and_its_damage_goes_back_to_my_character(page: Any) -> None:
+    open_table(page, "tracker", {STORE: store_of(ada())})
+    page.locator('[data-field="mine-roll"]').fill("")  # empty: the tracker rolls it
+    page.click('[data-action="add-mine"]')
+    ada_card = page.locator("[data-combatant]")
+    expect(ada_card).to_have_count(1, timeout=STEP_MS)
+    expect(ada_card.locator("[data-initiative]")).not_to_have_text("?")
+    expect(page.locator("[data-current]")).to_have_text("Ada acts")
+    expect(page.locator(".mt-sticky .mt-status")).to_contain_text("Ada joins the fight and rolls")
+
+    ada_card.locator('[data-field="rolls"]').fill("5")
+    ada_card.locator('[data-action="hit"]').click()
+    expect(ada_card.locator("[data-damage]")).to_have_text("9 damage", timeout=STEP_MS)
+    page.locator(".mt-rulings summary").click()
+    page.click('[data-action="save-all-damage"]')
+    expect(page.locator(".mt-sticky .mt-status")).to_have_text(
+        "Saved to My character: Ada damage taken 4 \u2192 9.", timeout=STEP_MS
+    )
+    assert characters(page)[0]["damage"] == 9
+
+
+# ---------------------------------------------------------------- storage that fills up (the module's
+# tab closed after it), two other sites (a page of their own)
+
+
+def test_storage_full_is_said_and_nothing_is_lost(page: Any) -> None:
+    open_table(page, "character", {STORE: store_of(ada())}, script=QUOTA)
+    expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
+    before = saved(page)
+    page.evaluate("() => { window.__full = true; }")
+    page.fill('[data-path="name"]', "Ada Lovelace")
+    expect(page.locator(".mt-status")).to_have_text(
+        "Not saved on this device: this browser's storage is full. Download the file to keep it.",
+        timeout=STEP_MS,
+    )
+    assert saved(page) == before  # nothing half-written
+    expect(page.locator('[data-path="name"]')).to_have_value("Ada Lovelace")  # nothing lost on the page
+    with page.expect_download() as download:  # and the way out works: the file has the typed name
+        page.click('[data-action="export-file"]')
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["name"] == "Ada Lovelace"
+    page.evaluate("() => { window.__full = false; }")
+    page.fill('[data-path="notes"]', "space again")
+    expect(page.locator(".mt-status")).to_have_text("Saved on this device: Ada Lovelace.", timeout=STEP_MS)
+    ada_now = characters(page)[0]
+    assert ada_now["name"] == "Ada Lovelace" and ada_now["notes"] == "space again"
+
+    # The tracker says so too, and keeps showing the fight.
+    page.goto("table/tracker/")
+    expect(page.locator('[data-mneme-table="tracker"]')).to_have_attribute(
+        "data-state", "ready", timeout=BOOT_MS
+    )
+    page.evaluate("() => { window.__full = true; }")
+    page.click('[data-action="add-mine"]')
+    expect(page.locator(".mt-sticky .mt-status")).to_contain_text(
+        "Not saved on this device: this browser's storage is full.", timeout=STEP_MS
+    )
+    expect(page.locator("[data-combatant]")).to_have_count(1)
+    assert stored(page, TRACKER) is None
+
+
 # ---------------------------------------------------------------- scope: two sites on one origin
 
 
@@ -361,6 +390,7 @@ def two_sites(site_dir: Path) -> Iterator[str]:
     httpd.server_close()
 
 
+@pytest.mark.own_page  # two other sites: the module's tab stays on this one
 def test_two_copies_of_the_site_under_two_sub_paths_keep_their_own_characters(
     page: Any, two_sites: str
 ) -> None:
@@ -395,27 +425,3 @@ def test_with_the_engine_blocked_a_new_characters_name_survives_a_reload(page: A
     page.reload()
     expect(page.locator('[data-path="name"]')).to_have_value("Kara", timeout=STEP_MS)
     expect(page.locator(".mt-picker option")).to_have_text(["Kara"])
-
-
-# ---------------------------------------------------------------- tracker
-
-
-def test_a_saved_character_joins_with_initiative_and_its_damage_goes_back_to_my_character(page: Any) -> None:
-    open_table(page, "tracker", {STORE: store_of(ada())})
-    page.locator('[data-field="mine-roll"]').fill("")  # empty: the tracker rolls it
-    page.click('[data-action="add-mine"]')
-    ada_card = page.locator("[data-combatant]")
-    expect(ada_card).to_have_count(1, timeout=STEP_MS)
-    expect(ada_card.locator("[data-initiative]")).not_to_have_text("?")
-    expect(page.locator("[data-current]")).to_have_text("Ada acts")
-    expect(page.locator(".mt-sticky .mt-status")).to_contain_text("Ada joins the fight and rolls")
-
-    ada_card.locator('[data-field="rolls"]').fill("5")
-    ada_card.locator('[data-action="hit"]').click()
-    expect(ada_card.locator("[data-damage]")).to_have_text("9 damage", timeout=STEP_MS)
-    page.locator(".mt-rulings summary").click()
-    page.click('[data-action="save-all-damage"]')
-    expect(page.locator(".mt-sticky .mt-status")).to_have_text(
-        "Saved to My character: Ada damage taken 4 \u2192 9.", timeout=STEP_MS
-    )
-    assert characters(page)[0]["damage"] == 9

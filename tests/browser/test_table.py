@@ -3,8 +3,9 @@
 Everything runs through the bundled Pyodide engine (table/character.py in the worker);
 pages are driven at phone width (360 px). Waits use Playwright's locator assertions (the site's
 CSP forbids the eval that string predicates need). The tests share one context, a returning visitor's
-(its engine restored, not booted cold; its service worker registered), each on a page of its own and
-starting with nothing stored.
+(its engine restored, not booted cold; its service worker registered) and its one tab (each page
+reached by a link, the engine started once), and start with nothing stored; the one with an init script
+of its own gets a page of its own.
 """
 
 from __future__ import annotations
@@ -32,12 +33,12 @@ from ._table import (
     store_of,
     stored,
 )
+from .test_storage import settled
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.returning_visit,
     pytest.mark.offline_copy,  # the tracker offline once visited: the service worker's copy
-    pytest.mark.own_page,
     pytest.mark.usefixtures("nothing_stored"),
 ]
 
@@ -122,6 +123,7 @@ def test_a_character_made_on_the_phone_is_checked_saved_and_still_there_after_a_
 # ---------------------------------------------------------------- use my character
 
 
+@pytest.mark.own_page  # an init script of its own (the box as built, before the script)
 def test_a_new_player_s_box_is_built_with_the_page_and_filled_in_place(page: Any) -> None:
     """The "use my character" box above a calculator is in the built page as a player with no
     character sees it (sitebuild/table_ui.py, mine_box); the script fills the same place with the
@@ -220,7 +222,8 @@ def test_a_character_goes_out_as_a_file_and_a_link_and_comes_back_the_same(page:
     expect(page.locator(".mt-offer")).to_contain_text("This link carries a character: Ada.", timeout=BOOT_MS)
     page.click('[data-action="accept-link"]')
     expect(page.locator(".mt-status")).to_have_text("Imported Ada.", timeout=STEP_MS)
-    assert len(saved(page)["characters"]) == 3
+    # The status already said so after the file: the third Ada is waited for, not raced.
+    settled(page, lambda: len(saved(page)["characters"]), 3)
     assert "#character=" not in page.url
 
 

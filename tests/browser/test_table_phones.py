@@ -4,8 +4,9 @@ a fight shown to the players through a link and its QR code, what keeps the data
 
 Phones at 360 x 780. A second browser context stands for a player's phone. Waits use Playwright's
 locator assertions (the site's CSP forbids the eval that string predicates need). The referee's tests
-share one context, a returning visitor's, each on its own page with nothing stored; the two that show
-the page before any engine get a fresh context (a first visit).
+share one context, a returning visitor's, and its one tab, with nothing stored (a phone's browser is a
+script run in that tab, which is then closed); the two that show the page before any engine get a fresh
+context (a first visit).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from table import character as table_character
 from table import tracker as table_tracker
 
 from . import _table
-from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, store_of
+from ._table import BOOT_MS, PHONE, SCOPE, STEP_MS, STORE, TRACKER, run_first, seed, store_of
 from ._table import ada as table_ada
 
 pytestmark = _table.TABLE_MODULE
@@ -71,13 +72,6 @@ def a_fight() -> dict[str, Any]:
     for _ in range(3):
         t = table_tracker.tracker_action(t, {"type": "next"})["tracker"]
     return t
-
-
-def seed(page: Any, values: dict[str, str]) -> None:
-    page.add_init_script(
-        f"(() => {{ const v = {json.dumps(values)}; for (const k in v) "
-        "if (localStorage.getItem(k) === null) localStorage.setItem(k, v[k]); })()"
-    )
 
 
 def ready(page: Any, which: str) -> None:
@@ -290,9 +284,10 @@ def test_backups_install_and_the_home_screen_are_offered_and_the_sheet_prints_on
     page.set_viewport_size(PHONE)
     long_ago = (datetime.now(UTC) - timedelta(days=40)).isoformat()
     seed(page, {STORE: store_of(ada()), KEPT: json.dumps({"firstSaved": long_ago, "persist": "no"})})
-    page.add_init_script(
+    run_first(  # a phone's browser
+        page,
         "Object.defineProperty(navigator, 'userAgent', {get: () => "
-        "'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'})"
+        "'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'})",
     )
     page.goto("table/character/")
     ready(page, "character")
