@@ -365,8 +365,7 @@ class Tab:
                 return self.raw.goto(url, **kwargs)  # a reading page: a load costs no engine start
             # The page shown now, at another address (or anew): a player reaches it by a link from
             # another page, and so does this tab, through a page with no calculator on it.
-            if not self._follow(urljoin(self.site_url, HOP)):
-                return self.raw.goto(url)
+            self.park()
         if not self._follow(target):
             return self.raw.goto(url)
         return None
