@@ -16,7 +16,11 @@ import { pack, unpack } from "./lib/snapshot-pages.js";
 // Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, later, version, total, wasm}.
 const CONFIG = __MNEME_WORKER_CONFIG__;
 
-const here = new URL(".", import.meta.url);
+// What the page's early start says first, when it runs this worker from its text inlined in the page (a
+// blob: no round trip for this file before Pyodide's downloads start): {url} (this file's address, which
+// names the others) and, for tests only, {snapshotQuietMs} (see SNAPSHOT_QUIET_MS).
+const early = globalThis.mnemeWorkerStart || {};
+const here = new URL(".", early.url || import.meta.url);
 const pyodideBase = new URL(CONFIG.pyodide, here);
 const warmNames = new Set();
 let runtime = null;
@@ -281,7 +285,7 @@ function fetchBytes(url) {
 
 // Memory snapshot: a returning visitor's engine restores Python's memory as it was once
 // every calculator module had been imported, instead of starting the interpreter again. The
-// snapshot is taken a little after the first visit's engine is ready (never delaying a result),
+// snapshot is taken once the first visit's engine has been quiet a few seconds (never delaying a result),
 // keyed by the Pyodide version and our wheels' names (content hashes), kept in Cache Storage.
 // Whatever fails (no Cache Storage, a snapshot that will not restore or cannot be made), the
 // engine boots normally, and a snapshot that would not restore is not made again for that key.
@@ -354,32 +358,50 @@ async function restore(pyodideModule, options, bytes) {
   return pyodide.pyimport("calculators.framework.runtime");
 }
 
-const SNAPSHOT_DELAY_MS = 1500;
+// The snapshot waits for a quiet engine: SNAPSHOT_QUIET_MS with no request from the page (each one
+// starts the wait again: quietAgain), so its work (about a second of CPU, four on a phone) never holds
+// back a player's answer, and a tab closed within seconds never pays for it. Tests may shorten the wait
+// (the early start's snapshotQuietMs); a phone always gets the default.
+const SNAPSHOT_QUIET_MS = early.snapshotQuietMs > 0 ? Number(early.snapshotQuietMs) : 5000;
+let snapshotDue = null; // the snapshot still to take: {take, timer}
+
+function quietAgain() {
+  if (!snapshotDue) return;
+  clearTimeout(snapshotDue.timer);
+  snapshotDue.timer = setTimeout(() => {
+    const { take } = snapshotDue;
+    snapshotDue = null;
+    take();
+  }, SNAPSHOT_QUIET_MS);
+}
 
 function snapshotLater(pyodide, key) {
-  setTimeout(async () => {
-    let bytes = null;
-    try {
-      runtime.destroy(); // a snapshot may hold no live Python proxy
-      runtime = null;
-      // Every calculator imported and computed once with its defaults (twice: the second run is the
-      // one Python has specialised for), so a restored engine's first results run warm code.
-      pyodide.runPython(
-        [
-          "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
-          "_r.warm(','.join(_g.names()))",
-          "for _n in list(_g.names()) * 2: _r.compute(_n)",
-          "del _g, _r, _n",
-        ].join("\n"),
-      );
-      bytes = pyodide.makeMemorySnapshot();
-    } catch (error) {
-      console.warn(`engine snapshot not made: ${(error?.message) || error}`);
-    } finally {
-      if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
-    }
-    if (bytes) await storeSnapshot(key, pack(bytes));
-  }, SNAPSHOT_DELAY_MS);
+  snapshotDue = { take: () => takeSnapshot(pyodide, key), timer: null };
+  quietAgain();
+}
+
+async function takeSnapshot(pyodide, key) {
+  let bytes = null;
+  try {
+    runtime.destroy(); // a snapshot may hold no live Python proxy
+    runtime = null;
+    // Every calculator imported and computed once with its defaults (twice: the second run is the
+    // one Python has specialised for), so a restored engine's first results run warm code.
+    pyodide.runPython(
+      [
+        "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
+        "_r.warm(','.join(_g.names()))",
+        "for _n in list(_g.names()) * 2: _r.compute(_n)",
+        "del _g, _r, _n",
+      ].join("\n"),
+    );
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn(`engine snapshot not made: ${(error?.message) || error}`);
+  } finally {
+    if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
+  }
+  if (bytes) await storeSnapshot(key, pack(bytes));
 }
 
 async function boot() {
@@ -493,6 +515,7 @@ self.onmessage = async (event) => {
     keepWhatArrived();
     return;
   }
+  quietAgain(); // a request: the engine is not quiet yet
   if (msg.type === "warm") {
     for (const name of String(msg.names || "").split(",")) if (name) warmNames.add(name);
     if (runtime) {

@@ -14,6 +14,7 @@ from _site import ROOT, zip_of
 from sitebuild import bytecode, early_engine
 from sitebuild.bundle import FROZEN, LATER
 from sitebuild.bundle import PYODIDE_VERSION as VERSION
+from sitebuild.errors import BuildError
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 BROKEN = zip_of({"broken.py": "def (:\n"})
@@ -96,6 +97,18 @@ def test_only_pages_that_compute_start_the_engine_early(body: str, starts: bool)
         assert 'data-mneme-worker="../../assets/calculators/worker.abc.js"' in head
 
 
+def test_the_worker_s_text_goes_before_the_early_start_and_never_ends_its_element() -> None:
+    html = early_engine.with_early_start(
+        PAGE.format('<form data-calculator="x">'), "a/w.js", "", worker_source="const a = 1 < 2;"
+    )
+    block = '<script type="mneme/worker" id="mneme-worker">const a = 1 < 2;</script>'
+    assert f'<meta charset="utf-8">{block}' in html
+    assert html.index('id="mneme-worker"') < html.index("data-mneme-worker=")
+    for text in ("x = '</script>';", "x = '</SCRIPT';", "// <!-- y"):
+        with pytest.raises(BuildError, match="cannot be inlined"):
+            early_engine.worker_block(text)
+
+
 THEME = '<script src="../../assets/javascripts/bundle.0a1b2c3d.min.js"></script>'
 
 
@@ -134,6 +147,9 @@ def test_built_calculator_pages_start_the_engine_before_any_stylesheet(site: Pat
     assert early < html.index('<link rel="stylesheet"') and early > html.index("Content-Security-Policy")
     (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
     assert f'data-mneme-worker="../../assets/calculators/{worker.name}"' in html
+    # The worker's own text, just before the early start (which runs it from a blob).
+    block = early_engine.worker_block(worker.read_text(encoding="utf-8"))
+    assert html.index(block) + len(block) == html.index("<script data-mneme-worker=")
     reading = (site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "data-mneme-worker=" not in reading
 
