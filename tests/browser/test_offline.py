@@ -234,6 +234,10 @@ def test_a_page_opened_comes_from_the_cache_and_offline_calculators_compute_and_
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
     assert outputs(form) == python_outputs("effect", modifier=2, difficulty=10, roll=9)
+    # Offline too, the early start's worker (run from a blob) is the one that answers: the offline copy
+    # serves its files as it serves a worker's from its own file.
+    assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == 1
+    assert any(w.url.startswith("blob:") for w in page.workers)
     page.fill('form[data-calculator="effect"] [name="modifier"]', "4")
     page.wait_for_function(
         "want => document.querySelector('[data-output=\"chance\"]').textContent === want",
