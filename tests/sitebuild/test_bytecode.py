@@ -25,14 +25,17 @@ def compiled() -> tuple[bytes, bytes]:
     source = zip_of(
         {
             "pkg/__init__.py": '"""A docstring, dropped."""\n',
-            "pkg/mod.py": "def f(x):\n    assert x > 0\n    return x * 2\n",
+            "pkg/mod.py": (
+                "def f(x):\n    assert x > 0\n    return x * 2\n\n\n"
+                'class A:\n    """Doc line.\n\n    More."""\n'
+            ),
             "pkg/data.json": '{"kept": true}',
         }
     )
     # One Node run (one Pyodide boot) for both archives: the broken one fails the call, the good one
     # is compiled all the same and cached, so the second call below starts nothing.
     with pytest.raises(ValueError, match=r"(?s)bytecode\.mjs failed: .*SyntaxError"):
-        bytecode.compile_archives(PYODIDE, VERSION, [source, BROKEN])
+        bytecode.compile_archives(PYODIDE, VERSION, [source, BROKEN, source], class_docs=[False, False, True])
     (out,) = bytecode.compile_archives(PYODIDE, VERSION, [source])
     return source, out
 
@@ -54,6 +57,19 @@ def test_docstrings_and_line_tables_are_left_out(compiled: tuple[bytes, bytes]) 
     archive = zipfile.ZipFile(io.BytesIO(out))
     assert b"A docstring, dropped." not in archive.read("pkg/__init__.pyc")
     assert len(out) < 2 * len(source)
+
+
+def test_an_archive_may_keep_each_class_docstring_s_first_line(
+    compiled: tuple[bytes, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For the wheel: a dataclass with no __doc__ makes one from its signature at every engine start."""
+    source, out = compiled
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)  # compiled by the fixture's run
+    (docs,) = bytecode.compile_archives(PYODIDE, VERSION, [source], class_docs=[True])
+    assert docs != out
+    kept = zipfile.ZipFile(io.BytesIO(docs)).read("pkg/mod.pyc")
+    assert b"Doc line." in kept and b"More." not in kept
+    assert b"Doc line." not in zipfile.ZipFile(io.BytesIO(out)).read("pkg/mod.pyc")
 
 
 def test_results_are_cached_by_content(
