@@ -166,11 +166,16 @@ async function keepPartial(href, response, chunks) {
 
 // The WebAssembly is asked for before Pyodide's other files (wasmAsked): on a server of HTTP/1.1 (six
 // connections a host, shared with the page's stylesheets) it was the seventh request, and waited about
-// 0.15 s for a connection while the others downloaded.
+// 0.15 s for a connection while the others downloaded. They wait for it at most WASM_FIRST_MS (its
+// request waits for Cache Storage, which may be slow to open): on HTTP/2 the order gains nothing.
+const WASM_FIRST_MS = 30;
 let wasmAsked = null;
-const wasmOnItsWay = new Promise((resolve) => {
-  wasmAsked = resolve;
-});
+const wasmOnItsWay = Promise.race([
+  new Promise((resolve) => {
+    wasmAsked = resolve;
+  }),
+  new Promise((resolve) => setTimeout(resolve, WASM_FIRST_MS)),
+]);
 
 async function resumeOrFetch(href) {
   try {
