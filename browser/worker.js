@@ -16,7 +16,11 @@ import { pack, unpack } from "./lib/snapshot-pages.js";
 // Filled in by sitebuild/bundle.py: {pyodide, wheels, lock, build, stdlib, later, version, total, wasm}.
 const CONFIG = __MNEME_WORKER_CONFIG__;
 
-const here = new URL(".", import.meta.url);
+// What the page's early start says first, when it runs this worker from its text inlined in the page (a
+// blob: no round trip for this file before Pyodide's downloads start): {url} (this file's address, which
+// names the others) and, for tests only, {snapshotQuietMs} (see SNAPSHOT_QUIET_MS).
+const early = globalThis.mnemeWorkerStart || {};
+const here = new URL(".", early.url || import.meta.url);
 const pyodideBase = new URL(CONFIG.pyodide, here);
 const warmNames = new Set();
 let runtime = null;
@@ -160,7 +164,34 @@ async function keepPartial(href, response, chunks) {
   }
 }
 
+// The WebAssembly is asked for before Pyodide's other files (wasmAsked): on a server of HTTP/1.1 (six
+// connections a host, shared with the page's stylesheets) it was the seventh request, and waited about
+// 0.15 s for a connection while the others downloaded. They wait for it at most WASM_FIRST_MS (its
+// request waits for Cache Storage, which may be slow to open): on HTTP/2 the order gains nothing.
+const WASM_FIRST_MS = 30;
+let wasmAsked = null;
+const wasmOnItsWay = Promise.race([
+  new Promise((resolve) => {
+    wasmAsked = resolve;
+  }),
+  new Promise((resolve) => setTimeout(resolve, WASM_FIRST_MS)),
+]);
+
 async function resumeOrFetch(href) {
+  try {
+    return await resumeOrFetchWasm(href);
+  } finally {
+    wasmAsked();
+  }
+}
+
+function netFetchWasm(...args) {
+  const response = netFetch(...args);
+  wasmAsked();
+  return response;
+}
+
+async function resumeOrFetchWasm(href) {
   let kept = null;
   try {
     if (self.caches && (await caches.has(PARTIAL_CACHE))) {
@@ -172,8 +203,8 @@ async function resumeOrFetch(href) {
   } catch (_) {
     kept = null;
   }
-  if (!kept?.validator || !kept.bytes.byteLength) return netFetch(href);
-  const rest = await netFetch(href, { headers: { Range: `bytes=${kept.bytes.byteLength}-`, "If-Range": kept.validator } });
+  if (!kept?.validator || !kept.bytes.byteLength) return netFetchWasm(href);
+  const rest = await netFetchWasm(href, { headers: { Range: `bytes=${kept.bytes.byteLength}-`, "If-Range": kept.validator } });
   if (rest.status !== 206 || !rest.body) return rest; // changed since, or no ranges: it came whole
   const reader = rest.body.getReader();
   const joined = new ReadableStream({
@@ -205,7 +236,7 @@ announced.set(pyodideFiles.wasm, "downloading"); // from the moment it is asked 
 const underWay = new Map(
   [pyodideFiles.wasm, pyodideFiles.stdlib].map((href) => [
     href,
-    (href === pyodideFiles.wasm ? resumeOrFetch(href) : fetch(href)).then((response) => {
+    (href === pyodideFiles.wasm ? resumeOrFetch(href) : wasmOnItsWay.then(() => netFetch(href))).then((response) => {
       // Our wheels are asked for as the WebAssembly (the largest file) is about to have arrived
       // (askWheels); Pyodide compiles the response itself as it streams in.
       const wasm = href === pyodideFiles.wasm;
@@ -240,7 +271,7 @@ self.fetch = (input, init) => {
   underWay.delete(href);
   return started;
 };
-const pyodideScripts = Promise.all([import(pyodideFiles.mjs), import(pyodideFiles.asm)]);
+const pyodideScripts = wasmOnItsWay.then(() => Promise.all([import(pyodideFiles.mjs), import(pyodideFiles.asm)]));
 pyodideScripts.catch(() => {});
 
 // Our wheels are needed only once Pyodide has started, so they do not share the link with its
@@ -281,7 +312,7 @@ function fetchBytes(url) {
 
 // Memory snapshot: a returning visitor's engine restores Python's memory as it was once
 // every calculator module had been imported, instead of starting the interpreter again. The
-// snapshot is taken a little after the first visit's engine is ready (never delaying a result),
+// snapshot is taken once the first visit's engine has been quiet a few seconds (never delaying a result),
 // keyed by the Pyodide version and our wheels' names (content hashes), kept in Cache Storage.
 // Whatever fails (no Cache Storage, a snapshot that will not restore or cannot be made), the
 // engine boots normally, and a snapshot that would not restore is not made again for that key.
@@ -354,32 +385,50 @@ async function restore(pyodideModule, options, bytes) {
   return pyodide.pyimport("calculators.framework.runtime");
 }
 
-const SNAPSHOT_DELAY_MS = 1500;
+// The snapshot waits for a quiet engine: SNAPSHOT_QUIET_MS with no request from the page (each one
+// starts the wait again: quietAgain), so its work (about a second of CPU, four on a phone) never holds
+// back a player's answer, and a tab closed within seconds never pays for it. Tests may shorten the wait
+// (the early start's snapshotQuietMs); a phone always gets the default.
+const SNAPSHOT_QUIET_MS = early.snapshotQuietMs > 0 ? Number(early.snapshotQuietMs) : 5000;
+let snapshotDue = null; // the snapshot still to take: {take, timer}
+
+function quietAgain() {
+  if (!snapshotDue) return;
+  clearTimeout(snapshotDue.timer);
+  snapshotDue.timer = setTimeout(() => {
+    const { take } = snapshotDue;
+    snapshotDue = null;
+    take();
+  }, SNAPSHOT_QUIET_MS);
+}
 
 function snapshotLater(pyodide, key) {
-  setTimeout(async () => {
-    let bytes = null;
-    try {
-      runtime.destroy(); // a snapshot may hold no live Python proxy
-      runtime = null;
-      // Every calculator imported and computed once with its defaults (twice: the second run is the
-      // one Python has specialised for), so a restored engine's first results run warm code.
-      pyodide.runPython(
-        [
-          "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
-          "_r.warm(','.join(_g.names()))",
-          "for _n in list(_g.names()) * 2: _r.compute(_n)",
-          "del _g, _r, _n",
-        ].join("\n"),
-      );
-      bytes = pyodide.makeMemorySnapshot();
-    } catch (error) {
-      console.warn(`engine snapshot not made: ${(error?.message) || error}`);
-    } finally {
-      if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
-    }
-    if (bytes) await storeSnapshot(key, pack(bytes));
-  }, SNAPSHOT_DELAY_MS);
+  snapshotDue = { take: () => takeSnapshot(pyodide, key), timer: null };
+  quietAgain();
+}
+
+async function takeSnapshot(pyodide, key) {
+  let bytes = null;
+  try {
+    runtime.destroy(); // a snapshot may hold no live Python proxy
+    runtime = null;
+    // Every calculator imported and computed once with its defaults (twice: the second run is the
+    // one Python has specialised for), so a restored engine's first results run warm code.
+    pyodide.runPython(
+      [
+        "import calculators.framework.registry as _g, calculators.framework.runtime as _r",
+        "_r.warm(','.join(_g.names()))",
+        "for _n in list(_g.names()) * 2: _r.compute(_n)",
+        "del _g, _r, _n",
+      ].join("\n"),
+    );
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn(`engine snapshot not made: ${(error?.message) || error}`);
+  } finally {
+    if (!runtime) runtime = pyodide.pyimport("calculators.framework.runtime");
+  }
+  if (bytes) await storeSnapshot(key, pack(bytes));
 }
 
 async function boot() {
@@ -493,6 +542,7 @@ self.onmessage = async (event) => {
     keepWhatArrived();
     return;
   }
+  quietAgain(); // a request: the engine is not quiet yet
   if (msg.type === "warm") {
     for (const name of String(msg.names || "").split(",")) if (name) warmNames.add(name);
     if (runtime) {

@@ -436,6 +436,7 @@ def make_bundle(root: Path = ROOT, assets: str = "assets") -> Bundle:
             build_wheel(root, label=label),
             *_trimmed_stdlib(source, source.stat().st_mtime, frozenset(stdlib_wanted())),
         ],
+        class_docs=[True],  # the wheel's classes keep a __doc__ (sitebuild/bytecode.py)
     )
     wheel_name = f"{DIST}.{_short_hash(wheel)}.whl"
     frontend = root / "browser"

@@ -36,20 +36,29 @@ def _cache_dir(pyodide: Path) -> Path:
     return pyodide.parent / ".cache" / "mneme-bytecode"
 
 
-def _key(pyodide_version: str, data: bytes, optimize: int) -> str:
+def _key(pyodide_version: str, data: bytes, optimize: int, class_docs: bool = False) -> str:
     digest = hashlib.sha256(SCRIPT.read_bytes())
-    digest.update(f"\0{pyodide_version}\0{optimize}\0".encode())
+    digest.update(f"\0{pyodide_version}\0{optimize}\0{int(class_docs)}\0".encode())
     digest.update(data)
     return digest.hexdigest()[:32]
 
 
 def compile_archives(
-    pyodide: Path, pyodide_version: str, archives: Sequence[bytes], optimize: int = OPTIMIZE
+    pyodide: Path,
+    pyodide_version: str,
+    archives: Sequence[bytes],
+    optimize: int = OPTIMIZE,
+    class_docs: Sequence[bool] = (),
 ) -> list[bytes]:
     """Each zip of ``archives`` with its ``.py`` members compiled to ``.pyc`` by the Pyodide in
-    ``pyodide`` (one Node run for all that are not cached yet), in the same order."""
+    ``pyodide`` (one Node run for all that are not cached yet), in the same order. An archive whose
+    ``class_docs`` flag is set keeps each class docstring's first line as its ``__doc__``: a dataclass
+    with none builds one from ``inspect.signature`` as it is created (our wheel: about 20 ms of a
+    phone's engine start; the standard library's few are left as they are, its zip stays small)."""
     cache = _cache_dir(pyodide)
-    keys = [_key(pyodide_version, data, optimize) for data in archives]
+    docs = [bool(flag) for flag in class_docs] + [False] * (len(archives) - len(class_docs))
+    keys = [_key(pyodide_version, data, optimize, doc) for data, doc in zip(archives, docs, strict=True)]
+    flags = dict(zip(keys, docs, strict=True))
     missing = {key: data for key, data in zip(keys, archives, strict=True) if not (cache / key).is_file()}
     if missing:
         node = shutil.which("node")
@@ -57,13 +66,14 @@ def compile_archives(
             raise FileNotFoundError("Node.js is missing: the build compiles the engine's Python with it.")
         cache.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as folder:
-            jobs: list[dict[str, str | int]] = []
+            jobs: list[dict[str, str | int | bool]] = []
             outputs: list[Path] = []
             for key, data in missing.items():
                 source = Path(folder) / f"{key}.zip"
                 source.write_bytes(data)
                 outputs.append(Path(folder) / f"{key}.out")
-                jobs.append({"input": str(source), "output": str(outputs[-1]), "optimize": optimize})
+                job: dict[str, str | int | bool] = {"input": str(source), "output": str(outputs[-1])}
+                jobs.append({**job, "optimize": optimize, "classDocs": flags[key]})
             jobs_file = Path(folder) / "jobs.json"
             jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
             done = subprocess.run(

@@ -189,7 +189,9 @@ class CalculatorPages:
         scripts = [self.bundle.script_uri(name) for name in ("engine", "calculators")]
         output = early_engine.with_page_scripts(output, scripts, page_url)
         output = early_engine.with_deferred_theme(early_engine.with_held_theme(output))
-        return early_engine.with_early_start(output, self.bundle.worker_uri, page_url)
+        worker = self.bundle.contents[self.bundle.worker_uri]
+        source = worker if isinstance(worker, str) else worker.decode("utf-8")
+        return early_engine.with_early_start(output, self.bundle.worker_uri, page_url, source)
 
     def broken_links(self) -> list[BrokenLink]:
         """Every calculator rule link whose page or anchor the built pages do not have."""

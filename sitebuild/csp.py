@@ -1,6 +1,7 @@
 """The Content-Security-Policy every page carries as a ``<meta>`` first in its ``<head>``.
 
-``default-src 'self'``; ``script-src 'self' 'wasm-unsafe-eval'`` plus the hashes of the theme's inline
+``default-src 'self'``; ``worker-src 'self' blob:`` (the engine's worker, from its text in the page);
+``script-src 'self' 'wasm-unsafe-eval'`` plus the hashes of the theme's inline
 scripts; the hashes of the inline styles the pages use (markdown table alignment). One policy for every
 page: instant navigation keeps the first page's policy.
 """
@@ -22,6 +23,8 @@ SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.DOTALL | re.IGNORECAS
 STYLE_ELEMENT = re.compile(r"<style\b[^>]*>(.*?)</style>", re.DOTALL | re.IGNORECASE)
 STYLE_ATTR = re.compile(r"""<[a-zA-Z][^>]*?\sstyle=(?:"([^"]*)"|'([^']*)')""")
 TYPE_ATTR = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
+EXECUTED = re.compile(r"module|(text|application)/(x-)?(java|ecma)script", re.IGNORECASE)
+"""Script types a browser runs (with no type, it runs too); any other type is a data block."""
 CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\s*')
 
 
@@ -36,8 +39,8 @@ def inline_hashes(html: str) -> tuple[set[str], set[str], set[str]]:
         if re.search(r"\ssrc\s*=", attrs):
             continue
         kind = TYPE_ATTR.search(attrs)
-        if kind and "json" in kind.group(1).lower():
-            continue  # data blocks are not executed; CSP does not apply
+        if kind and not EXECUTED.fullmatch(kind.group(1)):
+            continue  # data blocks (JSON, the worker's text, the held theme) are never run: no CSP
         scripts.add(_sha256(body))
     styles = {_sha256(body) for body in STYLE_ELEMENT.findall(html)}
     attributes = {_sha256(a or b) for a, b in STYLE_ATTR.findall(html)}
@@ -54,7 +57,8 @@ def content_security_policy(scripts: Iterable[str], styles: Iterable[str], attri
         "script-src " + " ".join(["'self'", "'wasm-unsafe-eval'", *sorted(scripts)]),
         "style-src " + " ".join(style_src),
         "img-src 'self' data:",  # the theme's icons are data: SVGs in its CSS
-        "worker-src 'self'",
+        # blob: the engine's worker, run by the early start from its text inlined in the page.
+        "worker-src 'self' blob:",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -16,7 +16,7 @@ function startEarly(script) {
     const keep = (event) => {
       if (!early.adopted) early.heard.push(event);
     };
-    early.worker = new Worker(new URL(url, document.baseURI), { type: "module" });
+    early.worker = spawn(new URL(url, document.baseURI).href);
     early.worker.onmessage = keep;
     early.worker.onerror = (event) => {
       event.preventDefault();
@@ -27,6 +27,25 @@ function startEarly(script) {
   } catch (_) {
     /* engine.js starts the worker itself */
   }
+}
+
+// The worker's own text is inlined just before this script (a data block: sitebuild/early_engine.py):
+// run from a blob, its downloads start at once, not a round trip later once worker.js has arrived. It
+// is told its file's address (its downloads are named from there). Otherwise it starts from its file.
+function spawn(address) {
+  const text = document.getElementById("mneme-worker")?.textContent;
+  if (text && typeof Blob === "function" && URL.createObjectURL) {
+    try {
+      // Tests may shorten the wait before the engine's memory snapshot (browser/worker.js).
+      const quiet = Number(window.mnemeEngineConfig?.snapshotQuietMs) || 0;
+      const head = `globalThis.mnemeWorkerStart = ${JSON.stringify({ url: address, snapshotQuietMs: quiet })};\n`;
+      const blob = URL.createObjectURL(new Blob([head, text], { type: "text/javascript" }));
+      return new Worker(blob, { type: "module" });
+    } catch (_) {
+      /* no blob worker (a policy, an old browser): from its file */
+    }
+  }
+  return new Worker(address, { type: "module" });
 }
 
 startEarly(document.currentScript);

@@ -9,11 +9,13 @@ starts fast and a page only pays for the calculators it shows.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module, resources
+from importlib.resources.abc import Traversable
 
 from calculators.framework.spec import Calculator
 
-__all__ = ["CALCULATORS", "NOT_CALCULATORS", "get", "names"]
+__all__ = ["CALCULATORS", "NOT_CALCULATORS", "get", "names", "package_files"]
 
 PACKAGE = "calculators"
 NOT_CALCULATORS = frozenset({"format"})
@@ -22,10 +24,17 @@ SOURCE_SUFFIXES = frozenset({"py", "pyc"})
 """Module files: sources under CPython; compiled ones in the browser's wheel (``sitebuild/bytecode.py``)."""
 
 
+@cache
+def package_files() -> Traversable:
+    """The ``calculators`` package's files (``importlib.resources``), found once: in the browser's zipped
+    wheel each ``resources.files`` reads the archive's whole directory again."""
+    return resources.files(PACKAGE)
+
+
 def _discover() -> dict[str, str]:
     """Calculator name -> module, for every calculator module in the package, sorted by name."""
     found: set[str] = set()
-    for entry in resources.files(PACKAGE).iterdir():
+    for entry in package_files().iterdir():
         stem, _, suffix = entry.name.partition(".")
         if suffix in SOURCE_SUFFIXES and not stem.startswith("_") and stem not in NOT_CALCULATORS:
             found.add(stem)

@@ -14,10 +14,10 @@ import json
 from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from typing import TypeVar
 
 from calculators import framework as fw
+from calculators.framework.registry import package_files
 
 __all__ = ["choice_key", "choice_labels", "enum_choices", "rule", "rule_links"]
 
@@ -25,7 +25,7 @@ E = TypeVar("E", bound=StrEnum)
 
 
 def _load(name: str) -> dict[str, object]:
-    data = json.loads(resources.files("calculators").joinpath("data", name).read_text(encoding="utf-8"))
+    data = json.loads(package_files().joinpath("data", name).read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise TypeError(f"calculators/data/{name}: an object expected")
     return data

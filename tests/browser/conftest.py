@@ -142,6 +142,8 @@ def _new_context(browser: Any, site_url: str, log: Callable[[], PageLog], *, rou
     # No background warm start of the engine on reading pages (it only costs the suite CPU); a test of
     # the warm start sets its own window.mnemeLoaderConfig, which replaces this one.
     ctx.add_init_script("window.mnemeLoaderConfig = { warm: false };")
+    # The engine's memory snapshot after 1.5 s of quiet, not a phone's 5 s (browser/worker.js).
+    ctx.add_init_script("window.mnemeEngineConfig = { snapshotQuietMs: 1500 };")
     ctx.add_init_script(SITEMAP_PROBE_JS)
     return ctx
 

@@ -1,8 +1,9 @@
 """The engine starts from the top of <head> on pages that compute (``sitebuild/early_engine.py``).
 
-The worker is created before the page's stylesheets and scripts load; ``engine.js`` takes it over
-with everything it said meanwhile (no second worker, no lost "ready"); Pyodide's files are all asked
-for at once by the worker; reading pages start nothing.
+The worker is created before the page's stylesheets and scripts load, from its own text inlined in
+the page (a blob: its downloads do not wait for ``worker.HASH.js``); ``engine.js`` takes it over with
+everything it said meanwhile (no second worker, no lost "ready"); Pyodide's files are all asked for
+at once by the worker; reading pages start nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .conftest import wait_instant_navigation, wait_ready
 
 pytestmark = pytest.mark.browser
 
-WORKER = re.compile(r"/assets/calculators/worker\.[0-9a-f]{16}\.js$")
+WORKER = re.compile(r"/assets/calculators/worker\.[0-9a-f]{16}\.js$|^blob:")
 ENGINE_JS = re.compile(r"/assets/calculators/engine\.[0-9a-f]{16}\.js$")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.")
 
@@ -32,13 +33,17 @@ TIMELINE_JS = """() => {
 
 def test_the_worker_starts_before_the_page_scripts_and_is_taken_over(page: Any) -> None:
     workers: list[str] = []
+    files: list[str] = []
     page.on("worker", lambda worker: WORKER.search(worker.url) and workers.append(worker.url))
+    page.on("request", lambda request: WORKER.search(request.url) and files.append(request.url))
     page.goto("calculators/effect/")
     wait_ready(page.locator('form[data-calculator="effect"]'))
     timeline = page.evaluate(TIMELINE_JS)
     assert timeline["adopted"]
     assert timeline["workerStart"] < timeline["engineJs"]
     assert len(workers) == 1 and timeline["stats"]["engineStarts"] == 1
+    # Run from its text in the page: its file was not waited for (nor asked for by the page).
+    assert workers[0].startswith("blob:") and not files, (workers, files)
     assert timeline["stats"]["timings"]["total_ms"] > 0  # "ready" reached engine.js
 
 

@@ -33,13 +33,20 @@ CLOSE = "setTimeout(() => self.close(), 300)"
 THROW = "setTimeout(() => { throw new Error('boom in the engine'); }, 300)"
 
 
+def is_engine(url: str) -> bool:
+    """An engine's worker: from its file, or from a blob (the early start's; the theme's search worker
+    is a file)."""
+    return "/worker." in url or url.startswith("blob:")
+
+
 def engine_worker(page: Any, seen: set[str]) -> Any:
     """The engine's worker now running (the newest one not seen before)."""
     page.wait_for_function(
         "() => window.mnemeEngine && window.mnemeEngine.stats.engineStarts > 0", timeout=FIND_MS
     )
     for _ in range(100):
-        fresh = [w for w in page.workers if "/worker." in w.url and id(w) not in seen]
+        # The early start runs it from a blob (its text in the page); a restart from its file.
+        fresh = [w for w in page.workers if is_engine(w.url) and id(w) not in seen]
         if fresh:
             seen.add(id(fresh[-1]))
             return fresh[-1]

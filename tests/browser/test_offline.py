@@ -74,7 +74,9 @@ def browse(browser: Any, url: str, viewport: dict[str, int], *scripts: str) -> A
     """A browser context on the site served at ``url``: the loader's warm start off (as in conftest's
     context), then ``scripts`` run before each page's own."""
     context = browser.new_context(base_url=url, viewport=viewport)
-    for script in ("window.mnemeLoaderConfig = { warm: false };", *scripts):
+    # No warm start; the engine's memory snapshot after 1.5 s of quiet, not a phone's 5 s.
+    quiet = "window.mnemeEngineConfig = { snapshotQuietMs: 1500 };"
+    for script in ("window.mnemeLoaderConfig = { warm: false };", quiet, *scripts):
         if script:
             context.add_init_script(script)
     return context
@@ -232,6 +234,10 @@ def test_a_page_opened_comes_from_the_cache_and_offline_calculators_compute_and_
     form = page.locator('form[data-calculator="effect"]')
     wait_ready(form)
     assert outputs(form) == python_outputs("effect", modifier=2, difficulty=10, roll=9)
+    # Offline too, the early start's worker (run from a blob) is the one that answers: the offline copy
+    # serves its files as it serves a worker's from its own file.
+    assert page.evaluate("window.mnemeCalculators.stats.engineStarts") == 1
+    assert any(w.url.startswith("blob:") for w in page.workers)
     page.fill('form[data-calculator="effect"] [name="modifier"]', "4")
     page.wait_for_function(
         "want => document.querySelector('[data-output=\"chance\"]').textContent === want",
@@ -309,6 +315,13 @@ async () => {
 )
 
 
+SNAPSHOT_NOW_JS = (
+    "async () => {"
+    + SNAPSHOT_CACHE_JS
+    + " return (await (await caches.open(snapshotCache())).keys()).length > 0; }"
+)
+
+
 def replace_snapshot(visit_result: dict[str, Any], body_js: str) -> str:
     """Overwrite the stored snapshot with ``body_js`` (a JS expression of its bytes); its key."""
     page = visit_result["page"]
@@ -352,7 +365,15 @@ def test_the_engine_snapshot_is_restored_and_a_broken_or_unreadable_one_never_st
     snapshot, and twice from nothing past a well-formed but broken snapshot (never tried again)."""
     visit = engine_only
     first = engine_visit(visit, python_outputs, modifier=2, roll=9)
-    assert first["snapshot"] == "scheduled"  # taken once the engine is idle
+    assert first["snapshot"] == "scheduled"  # taken once the engine is quiet
+    # Not while the player edits (each request starts the wait again): it would hold back an answer.
+    form = first["page"].locator('form[data-calculator="effect"]')
+    for modifier in (1, 3, 0, 2, -1, 1, 2):
+        form.locator('[name="modifier"]').fill(str(modifier))
+        first["page"].wait_for_timeout(700)  # less than the 1.5 s of quiet the test's engine waits for
+        assert not first["page"].evaluate(SNAPSHOT_NOW_JS)
+    wait_ready(form)
+    assert outputs(form) == python_outputs("effect", modifier=2, roll=9)
     keys = first["page"].evaluate(SNAPSHOT_STORED_JS)
     # Keyed by the Pyodide version and the content-hashed names of the wheel and the stdlib's two parts.
     assert len(keys) == 1 and re.search(

@@ -198,7 +198,8 @@ def test_a_new_deploy_never_mixes_builds_and_reaches_the_player(
         #    its button reloads into B with the value typed.
         visit.context.new_cdp_session(left).send("Network.clearBrowserCache")
         left.evaluate("window.mnemeCalculatorConfig.silenceMs = 3000")  # read at each verdict
-        worker = next(w for w in reversed(left.workers) if "/worker." in w.url)
+        # The engine's worker: from its file, or from a blob (the early start runs its text in the page).
+        worker = next(w for w in reversed(left.workers) if "/worker." in w.url or w.url.startswith("blob:"))
         worker.evaluate("setTimeout(() => self.close(), 300)")
         left.wait_for_function("f => f.dataset.state === 'error'", arg=form.element_handle(), timeout=30_000)
         status = form.locator("[data-status]").inner_text()

@@ -14,6 +14,7 @@ from _site import ROOT, zip_of
 from sitebuild import bytecode, early_engine
 from sitebuild.bundle import FROZEN, LATER
 from sitebuild.bundle import PYODIDE_VERSION as VERSION
+from sitebuild.errors import BuildError
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 BROKEN = zip_of({"broken.py": "def (:\n"})
@@ -24,14 +25,17 @@ def compiled() -> tuple[bytes, bytes]:
     source = zip_of(
         {
             "pkg/__init__.py": '"""A docstring, dropped."""\n',
-            "pkg/mod.py": "def f(x):\n    assert x > 0\n    return x * 2\n",
+            "pkg/mod.py": (
+                "def f(x):\n    assert x > 0\n    return x * 2\n\n\n"
+                'class A:\n    """Doc line.\n\n    More."""\n'
+            ),
             "pkg/data.json": '{"kept": true}',
         }
     )
     # One Node run (one Pyodide boot) for both archives: the broken one fails the call, the good one
     # is compiled all the same and cached, so the second call below starts nothing.
     with pytest.raises(ValueError, match=r"(?s)bytecode\.mjs failed: .*SyntaxError"):
-        bytecode.compile_archives(PYODIDE, VERSION, [source, BROKEN])
+        bytecode.compile_archives(PYODIDE, VERSION, [source, BROKEN, source], class_docs=[False, False, True])
     (out,) = bytecode.compile_archives(PYODIDE, VERSION, [source])
     return source, out
 
@@ -53,6 +57,19 @@ def test_docstrings_and_line_tables_are_left_out(compiled: tuple[bytes, bytes]) 
     archive = zipfile.ZipFile(io.BytesIO(out))
     assert b"A docstring, dropped." not in archive.read("pkg/__init__.pyc")
     assert len(out) < 2 * len(source)
+
+
+def test_an_archive_may_keep_each_class_docstring_s_first_line(
+    compiled: tuple[bytes, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For the wheel: a dataclass with no __doc__ makes one from its signature at every engine start."""
+    source, out = compiled
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)  # compiled by the fixture's run
+    (docs,) = bytecode.compile_archives(PYODIDE, VERSION, [source], class_docs=[True])
+    assert docs != out
+    kept = zipfile.ZipFile(io.BytesIO(docs)).read("pkg/mod.pyc")
+    assert b"Doc line." in kept and b"More." not in kept
+    assert b"Doc line." not in zipfile.ZipFile(io.BytesIO(out)).read("pkg/mod.pyc")
 
 
 def test_results_are_cached_by_content(
@@ -96,6 +113,18 @@ def test_only_pages_that_compute_start_the_engine_early(body: str, starts: bool)
         assert 'data-mneme-worker="../../assets/calculators/worker.abc.js"' in head
 
 
+def test_the_worker_s_text_goes_before_the_early_start_and_never_ends_its_element() -> None:
+    html = early_engine.with_early_start(
+        PAGE.format('<form data-calculator="x">'), "a/w.js", "", worker_source="const a = 1 < 2;"
+    )
+    block = '<script type="mneme/worker" id="mneme-worker">const a = 1 < 2;</script>'
+    assert f'<meta charset="utf-8">{block}' in html
+    assert html.index('id="mneme-worker"') < html.index("data-mneme-worker=")
+    for text in ("x = '</script>';", "x = '</SCRIPT';", "// <!-- y"):
+        with pytest.raises(BuildError, match="cannot be inlined"):
+            early_engine.worker_block(text)
+
+
 THEME = '<script src="../../assets/javascripts/bundle.0a1b2c3d.min.js"></script>'
 
 
@@ -134,6 +163,9 @@ def test_built_calculator_pages_start_the_engine_before_any_stylesheet(site: Pat
     assert early < html.index('<link rel="stylesheet"') and early > html.index("Content-Security-Policy")
     (worker,) = (site / "assets" / "calculators").glob("worker.*.js")
     assert f'data-mneme-worker="../../assets/calculators/{worker.name}"' in html
+    # The worker's own text, just before the early start (which runs it from a blob).
+    block = early_engine.worker_block(worker.read_text(encoding="utf-8"))
+    assert html.index(block) + len(block) == html.index("<script data-mneme-worker=")
     reading = (site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "data-mneme-worker=" not in reading
 

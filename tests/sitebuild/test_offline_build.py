@@ -208,6 +208,7 @@ def test_every_page_starts_its_head_with_the_content_security_policy(site: Path)
     directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
     assert directives["default-src"] == "'self'"
     assert directives["script-src"].startswith("'self' 'wasm-unsafe-eval'")
+    assert directives["worker-src"] == "'self' blob:"  # the engine's worker, from its text in the page
     assert "unsafe-inline" not in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")
     assert "http" not in policy
 
@@ -226,10 +227,14 @@ def test_the_policy_allows_every_inline_script_and_style_by_hash(site: Path) -> 
 def test_inline_hashes_skip_external_and_json_scripts() -> None:
     html = (
         '<script src="a.js"></script><script type="application/json">{"a":1}</script>'
-        '<script>go()</script><p style="text-align: right;">x</p>'
+        '<script type="mneme/worker" id="mneme-worker">self.onmessage = null;</script>'
+        '<script>go()</script><script type="module">run()</script><p style="text-align: right;">x</p>'
     )
     scripts, styles, attributes = csp.inline_hashes(html)
-    expected = "'sha256-" + __import__("base64").b64encode(hashlib.sha256(b"go()").digest()).decode() + "'"
-    assert scripts == {expected}
+
+    def digest(text: bytes) -> str:
+        return "'sha256-" + __import__("base64").b64encode(hashlib.sha256(text).digest()).decode() + "'"
+
+    assert scripts == {digest(b"go()"), digest(b"run()")}  # data blocks (JSON, the worker's text) are not run
     assert styles == set()
     assert len(attributes) == 1
