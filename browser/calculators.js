@@ -13,6 +13,7 @@ import {
 } from "./lib/form-state.js";
 import { morph, morphParts, parsed } from "./lib/morph.js";
 import { pageSettings } from "./lib/page-settings.js";
+import { nextTask } from "./lib/tasks.js";
 import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 
 function startCalculators() {
@@ -336,6 +337,11 @@ function startCalculators() {
           stats.results += 1;
           mark("mneme:first-result");
           startThemeSoon();
+          // The answer is on the page: what follows it (the address, the listeners: "use my character",
+          // the offline copy) runs in a task of its own, so no task holds both. An edit meanwhile is
+          // computed first; its answer is the one told.
+          await nextTask();
+          if (again) continue;
           if (single) syncUrlLater(form);
           const t1 = performance.now();
           form.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: { name, payload } }));
@@ -443,9 +449,18 @@ function startCalculators() {
   // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the
   // theme is held; a page shown by instant navigation loads this script after the theme's. Without
   // either (no theme), the page's forms are bound at once and again at DOMContentLoaded.
+  // The first page's forms are bound in a task of their own: this script runs in one task with the
+  // page's other deferred scripts (engine.js, the loader, the offline copy's), on a phone just as the
+  // engine's worker compiles its WebAssembly beside it.
+  let first = true;
+  function onPage() {
+    if (!first) return bindAll();
+    first = false;
+    nextTask().then(bindAll);
+  }
   function subscribed() {
     if (!(window.document$ && typeof window.document$.subscribe === "function")) return false;
-    window.document$.subscribe(bindAll);
+    window.document$.subscribe(onPage);
     return true;
   }
   if (!subscribed()) {
