@@ -5,7 +5,8 @@
 // the engine's WebAssembly. It starts once the first result is on screen, the engine has failed, the
 // engine's start has gone quiet for the hold (themeHoldMs: nothing more arrived, no step reached), or
 // the player reaches for what it runs: a tap or focus in the header or the navigation, or a key
-// outside the page's fields (search's shortcuts). Until then a stand-in
+// outside the page's fields (search's shortcuts); its script then waits until the page is idle (at
+// most IDLE_WAIT_MS), unless the player reached for it. Until then a stand-in
 // for its document$ (each page shown) runs what our scripts subscribe for this page, and then hands
 // them to the theme's own for the pages instant navigation shows; the theme waits for
 // DOMContentLoaded, so the event is sent again for it once it has loaded.
