@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -49,8 +50,22 @@ def pages(site: Path) -> dict[str, bool]:
     return out
 
 
+def blocking(report: dict[str, Any]) -> str:
+    """A report's total blocking time and its long tasks (simulated ms) summed by the file they are in."""
+    audits = report["audits"]
+    by_file: dict[str, list[float]] = {}
+    for task in audits["long-tasks"].get("details", {}).get("items", []):
+        name = str(task.get("url", "")).rstrip("/").rsplit("/", 1)[-1] or "?"
+        by_file.setdefault(name.split(".")[0], []).append(float(task["duration"]))
+    tasks = ", ".join(
+        f"{name} {len(ms)}x {sum(ms):.0f}" for name, ms in sorted(by_file.items(), key=lambda kv: -sum(kv[1]))
+    )
+    return f"TBT {audits['total-blocking-time']['numericValue']:.0f} ms; long tasks: {tasks or 'none'}"
+
+
 def score(lighthouse: str, url: str, save: Path | None = None) -> tuple[float, float]:
-    """(performance, accessibility), 0-100, of one Lighthouse mobile run (its report kept in ``save``)."""
+    """(performance, accessibility), 0-100, of one Lighthouse mobile run (its report kept in ``save``);
+    its blocking time and long tasks go to stderr."""
     flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
     done = subprocess.run(
         [
@@ -71,7 +86,9 @@ def score(lighthouse: str, url: str, save: Path | None = None) -> tuple[float, f
         raise RuntimeError(done.stderr[-2000:])
     if save is not None:
         save.write_text(done.stdout, encoding="utf-8")
-    categories = json.loads(done.stdout)["categories"]
+    report = json.loads(done.stdout)
+    print(f"      {blocking(report)}", file=sys.stderr, flush=True)
+    categories = report["categories"]
     return categories["performance"]["score"] * 100, categories["accessibility"]["score"] * 100
 
 

@@ -13,6 +13,7 @@ import {
 } from "./lib/form-state.js";
 import { morph, morphParts, parsed } from "./lib/morph.js";
 import { pageSettings } from "./lib/page-settings.js";
+import { nextTask } from "./lib/tasks.js";
 import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 
 function startCalculators() {
@@ -190,9 +191,25 @@ function startCalculators() {
     /* no navigation timing: nothing is taken back */
   }
 
+  // Values a reload of the address would give back anyway (the form as the address set it, nothing
+  // kept yet) are not kept: a page's first access to sessionStorage waits for the browser's process
+  // (on a phone, or a busy machine, up to a fifth of a second of the main thread as the first result
+  // arrives). Once something was kept, every later value is (a value edited back must replace it).
+  // The values a reload of this address gives back: the address's, the rest at their defaults (a
+  // field changed before the form was bound makes it none).
+  function rememberAsGiven(form) {
+    const given = form.mnemeFromAddress || new Set();
+    const asGiven = controls(form).every((el) => given.has(el.name) || isDefault(el));
+    form.mnemeAsGiven = asGiven ? JSON.stringify(readValues(form)) : null;
+  }
+
   function keepUnwrittenValues(form) {
     // Never beside another page's address (a result arriving just after a Back is the old page's).
-    if (form.isConnected && location.pathname === form.mnemePath) keepUnwritten(() => sessionStorage, location, readValues(form));
+    if (!form.isConnected || location.pathname !== form.mnemePath) return;
+    const values = readValues(form);
+    if (!form.mnemeKept && JSON.stringify(values) === form.mnemeAsGiven) return;
+    form.mnemeKept = true;
+    keepUnwritten(() => sessionStorage, location, values);
   }
 
   // The same holds for a Back or Forward of the theme's instant navigation: the address of the page
@@ -222,6 +239,7 @@ function startCalculators() {
     history.pushState(null, "", url.href);
     form.reset();
     takeAddress(form, true);
+    rememberAsGiven(form);
     form.dispatchEvent(new Event("input", { bubbles: true }));
     window.scrollTo(0, form.getBoundingClientRect().top + window.scrollY);
   }
@@ -265,6 +283,7 @@ function startCalculators() {
         if (slot) slot.textContent = message;
       }
       for (const el of controls(form)) if (el.name in values) setValue(el, values[el.name], settings.true);
+      form.mnemeFromAddress = new Set(Object.keys(values));
       if (Object.keys(values).length) markStale(form, true);
       // A hand-off link names only what it carries: all of that was given (but a field it leaves empty,
       // a value it does not know). A page's own address (written back after each edit) names every
@@ -295,6 +314,7 @@ function startCalculators() {
 
     for (const button of form.querySelectorAll(".calc-step, .calc-sign")) button.hidden = false;
     takeAddress(form, single);
+    rememberAsGiven(form);
 
     const staleMark = form.querySelector("[data-stale-mark]");
     const updating = staleMark ? staleMark.textContent : "";
@@ -336,6 +356,11 @@ function startCalculators() {
           stats.results += 1;
           mark("mneme:first-result");
           startThemeSoon();
+          // The answer is on the page: what follows it (the address, the listeners: "use my character",
+          // the offline copy) runs in a task of its own, so no task holds both. An edit meanwhile is
+          // computed first; its answer is the one told.
+          await nextTask();
+          if (again) continue;
           if (single) syncUrlLater(form);
           const t1 = performance.now();
           form.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: { name, payload } }));
@@ -443,9 +468,18 @@ function startCalculators() {
   // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the
   // theme is held; a page shown by instant navigation loads this script after the theme's. Without
   // either (no theme), the page's forms are bound at once and again at DOMContentLoaded.
+  // The first page's forms are bound in a task of their own: this script runs in one task with the
+  // page's other deferred scripts (engine.js, the loader, the offline copy's), on a phone just as the
+  // engine's worker compiles its WebAssembly beside it.
+  let first = true;
+  function onPage() {
+    if (!first) return bindAll();
+    first = false;
+    nextTask().then(bindAll);
+  }
   function subscribed() {
     if (!(window.document$ && typeof window.document$.subscribe === "function")) return false;
-    window.document$.subscribe(bindAll);
+    window.document$.subscribe(onPage);
     return true;
   }
   if (!subscribed()) {

@@ -12,6 +12,9 @@
 import { explainAbbreviations } from "./lib/abbr-tips.js";
 import { followKeyboard } from "./lib/keyboard-inset.js";
 import { SETTINGS_ID } from "./lib/page-settings.js";
+import { whenIdle } from "./lib/tasks.js";
+
+const IDLE_WAIT_MS = 2000;
 
 function startLoader() {
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
@@ -68,7 +71,8 @@ function startLoader() {
     const calculator = doc.querySelector("form[data-calculator]");
     if (name !== "character" || !calculator || doc.querySelector("[data-mneme-table]")) return false;
     if (window.mnemeEngine?.stats?.results || navigator.serviceWorker?.controller) return false;
-    const go = () => load(name);
+    // Once the page is idle after it: its script's evaluation is a task apart from the answer's.
+    const go = () => whenIdle(IDLE_WAIT_MS).then(() => load(name));
     doc.addEventListener("calculator:result", go, { once: true });
     window.addEventListener("mneme:engine-down", go, { once: true });
     return true;

@@ -5,12 +5,15 @@
 // the engine's WebAssembly. It starts once the first result is on screen, the engine has failed, the
 // engine's start has gone quiet for the hold (themeHoldMs: nothing more arrived, no step reached), or
 // the player reaches for what it runs: a tap or focus in the header or the navigation, or a key
-// outside the page's fields (search's shortcuts). Until then a stand-in
+// outside the page's fields (search's shortcuts); its script then waits until the page is idle (at
+// most IDLE_WAIT_MS), unless the player reached for it. Until then a stand-in
 // for its document$ (each page shown) runs what our scripts subscribe for this page, and then hands
 // them to the theme's own for the pages instant navigation shows; the theme waits for
 // DOMContentLoaded, so the event is sent again for it once it has loaded.
 
-export const theme = { held: null, subscribers: [], contentLoaded: false, holdMs: 0, timer: 0 };
+import { afterFrame, whenIdle } from "./tasks.js";
+
+export const theme = { held: null, subscribers: [], contentLoaded: false, holdMs: 0, timer: 0, urgent: false, hurry: null };
 
 // What the theme runs on the page: the header (search, palette), the tabs and the navigation.
 const THEME_PARTS = ".md-header, .md-tabs, .md-sidebar, .md-search";
@@ -21,7 +24,14 @@ function reached(event) {
   const target = event.target instanceof Element ? event.target : null;
   const forTheme =
     event.type === "keydown" ? !target?.closest(FIELD) || target.closest(THEME_PARTS) : target?.closest(THEME_PARTS);
-  if (forTheme) startTheme();
+  if (!forTheme) return;
+  theme.urgent = true; // a start already under way waits no longer for idle
+  theme.hurry?.();
+  startTheme();
+}
+
+function stopListening() {
+  for (const type of REACHED) document.removeEventListener(type, reached, { capture: true });
 }
 
 // The engine's start moved on (bytes arrived, a step reached): the hold runs from now again.
@@ -74,31 +84,48 @@ function handOver() {
 // again inside the theme's first task (about 20 ms of a phone's main thread on a calculator page, at 4x
 // throttling 80 ms of blocking time), and the old sheet is dropped at once: the page shows without
 // its styles until the new one has come (on a slow link a jump the player sees). Done here before the
-// theme's script, without the gap: each relative stylesheet gets an absolute copy beside it, and goes
-// once the copy has loaded; the theme then finds them absolute and leaves them alone.
+// theme's script, without the gap: each relative stylesheet gets an absolute copy beside it, applying
+// to no medium while it loads (a sheet for no medium costs no style pass; a copy that applied at once
+// restyled the whole page with every rule twice), and once all have loaded each copy takes its
+// original's media and the original goes, together: one style pass. The theme then finds them absolute
+// and leaves them alone. A copy that fails, or has not loaded in time, goes instead (its original stays).
 const ABSOLUTE = /^(?:[a-z]+:)?\/\//i;
 const SWAP_WAIT_MS = 3000; // a stylesheet that never answers does not hold the theme for good
+const NO_MEDIUM = "not all";
 
 function absoluteStylesheets() {
-  const swaps = [];
+  const copies = [];
   for (const link of document.querySelectorAll('link[rel="stylesheet"][href]')) {
     if (ABSOLUTE.test(link.getAttribute("href"))) continue;
     const copy = link.cloneNode(false);
     copy.setAttribute("href", link.href);
-    swaps.push(
-      new Promise((done) => {
-        const swap = () => {
-          link.remove();
-          done();
-        };
-        copy.addEventListener("load", swap, { once: true });
-        copy.addEventListener("error", swap, { once: true });
-      }),
-    );
+    copy.setAttribute("media", NO_MEDIUM);
+    const loaded = new Promise((done) => {
+      copy.addEventListener("load", () => done(true), { once: true });
+      copy.addEventListener("error", () => done(false), { once: true });
+    });
     link.after(copy);
+    copies.push({ link, copy, loaded, ok: null });
   }
-  return Promise.race([Promise.all(swaps), new Promise((done) => setTimeout(done, SWAP_WAIT_MS))]);
+  for (const entry of copies) entry.loaded.then((ok) => (entry.ok = ok));
+  const all = Promise.all(copies.map((entry) => entry.loaded));
+  return Promise.race([all, new Promise((done) => setTimeout(done, SWAP_WAIT_MS))]).then(() => {
+    for (const { link, copy, ok } of copies) {
+      if (ok) {
+        const media = link.getAttribute("media");
+        if (media === null) copy.removeAttribute("media");
+        else copy.setAttribute("media", media);
+        link.remove();
+      } else copy.remove();
+    }
+  });
 }
+
+// Each step of the theme's start is a task of its own: the stylesheets made absolute (one style pass),
+// then, after the frame that draws them, the script (its evaluation, one task we cannot split), then
+// its mounting (handOver). Unless the player reached for the theme (`urgent`), the script waits until
+// the page is idle: its long task never meets the first result's drawing or the engine's messages.
+const IDLE_WAIT_MS = 2000;
 
 function startTheme() {
   const held = theme.held;
@@ -107,17 +134,21 @@ function startTheme() {
   clearTimeout(theme.timer);
   window.removeEventListener("mneme:engine-progress", holdOn);
   window.removeEventListener("mneme:engine-phase", holdOn);
-  for (const type of REACHED) document.removeEventListener(type, reached, { capture: true });
-  // After the frame that styles the page with the copies (or soon, in a tab that draws no frames).
-  let loaded = false;
-  const load = () => {
-    if (!loaded) loadTheme(held);
-    loaded = true;
-  };
-  absoluteStylesheets().then(() => {
-    requestAnimationFrame(() => setTimeout(load, 0));
-    setTimeout(load, 250);
-  });
+  const idle = () =>
+    theme.urgent
+      ? null
+      : new Promise((resolve) => {
+          theme.hurry = resolve; // a tap or key for the theme meanwhile: at once
+          whenIdle(IDLE_WAIT_MS).then(resolve);
+        });
+  absoluteStylesheets()
+    .then(() => afterFrame())
+    .then(idle)
+    .then(() => {
+      theme.hurry = null;
+      stopListening();
+      loadTheme(held);
+    });
 }
 
 function loadTheme(held) {
@@ -130,7 +161,8 @@ function loadTheme(held) {
   held.replaceWith(tag);
 }
 
-// After the frame that shows the result: the theme's long task comes after the player sees it.
+// After the frame that shows the result, once the page is idle: the theme's long tasks come after the
+// player sees the answer, and apart from it.
 export function startThemeSoon() {
-  if (theme.held) requestAnimationFrame(() => setTimeout(startTheme, 0));
+  if (theme.held) afterFrame().then(startTheme);
 }

@@ -12,6 +12,10 @@
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
 // window.mnemeOffline.status() is the last status the worker reported;
 // window.mnemeOfflineConfig = {register: false} (set before this script) turns it off.
+import { whenIdle } from "../lib/tasks.js";
+
+const IDLE_WAIT_MS = 2000;
+
 function startOffline() {
   const script = document.currentScript;
   const base = new URL("../../", script ? script.src : location.href);
@@ -201,6 +205,9 @@ function startOffline() {
     navigator.serviceWorker.startMessages();
     await loaded();
     await calculatorsSettled();
+    // Then once the page is idle: the registration and the copy's first messages stay out of the tasks
+    // that draw the first result and start the theme.
+    await whenIdle(IDLE_WAIT_MS);
     try {
       const registration = await navigator.serviceWorker.register(new URL("sw.js", base).href, {
         scope: base.href,
