@@ -155,18 +155,30 @@ def built(tmp_path: Path, pages: dict[str, str], *, strict: bool = True) -> Path
     return tmp_path / "site"
 
 
-def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> None:
-    built(
-        tmp_path,
-        {
-            "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
-            "rules/mitigation.md": "# M\n\n## A {#costly-success}\n",
-            "rules/actions.md": "# A\n\n## A {#reckless-action}\n",
-            "rulings.md": "# R\n\n## A {#costly-success-sign}\n\n## B {#reckless-twice}\n",
-            "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
-        },
-    )
-    html = (tmp_path / "site" / "calc" / "index.html").read_text()
+SMALL_SITE = {
+    # A calculator marker between the rule pages its calculator links to.
+    "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
+    "rules/mitigation.md": "# M\n\n## A {#costly-success}\n",
+    "rules/actions.md": "# A\n\n## A {#reckless-action}\n",
+    "rulings.md": "# R\n\n## A {#costly-success-sign}\n\n## B {#reckless-twice}\n",
+    "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
+    # A marker shown as code.
+    "index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n",
+    # A deep link with a query string.
+    "rules/a.md": "[Work it out](../calculators/effect.md?modifier=2&difficulty=10)\n",
+    "calculators/effect.md": "# E\n",
+}
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One strict build of ``SMALL_SITE``, read by the tests of what a build that succeeds makes (each
+    build starts MkDocs and imports the theme, the hooks and the calculators anew: about a CPU-second)."""
+    return built(tmp_path_factory.mktemp("small"), SMALL_SITE)
+
+
+def test_a_marker_is_replaced_by_the_prerendered_calculator(small_site: Path) -> None:
+    html = (small_site / "calc" / "index.html").read_text()
     assert 'data-calculator="effect"' in html and 'data-root="../"' in html
     assert 'href="../rules/checks/#effect"' in html
     assert "<p>After.</p>" in html
@@ -215,18 +227,10 @@ def test_a_broken_calculator_page_fails_the_build_naming_the_fault(
     assert message in done.stderr
 
 
-def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
-    built(tmp_path, {"index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n"}, strict=False)
-    assert "&lt;!-- calculator: nonesuch --&gt;" in (tmp_path / "site" / "index.html").read_text()
+def test_a_marker_inside_a_code_fence_is_shown_as_code(small_site: Path) -> None:
+    assert "&lt;!-- calculator: nonesuch --&gt;" in (small_site / "index.html").read_text()
 
 
-def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
-    built(
-        tmp_path,
-        {
-            "rules/a.md": "[Work it out](../calculators/effect.md?modifier=2&difficulty=10)\n",
-            "calculators/effect.md": "# E\n",
-        },
-    )
-    html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
+def test_a_deep_link_keeps_its_query_string(small_site: Path) -> None:
+    html = (small_site / "rules" / "a" / "index.html").read_text()
     assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html
