@@ -15,6 +15,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
   a context registers no service worker (saves no offline copy) unless the test (for a fresh
   context) or the module (for its shared one) is marked ``offline_copy``;
   the loader's warm start is off (``window.mnemeLoaderConfig``; a test may set its own);
+  the theme's search index is not asked for unless the test or module is marked ``theme_search``
+  (``NO_SEARCH_INDEX_JS``);
   ``window.__mnemeSitemapIn`` marks when the
   theme has its sitemap (``wait_instant_navigation``).
 - ``page``: a page in ``context`` that FAILS the test on any page error, console error or request to
@@ -108,13 +110,34 @@ def page_log() -> PageLog:
     return PageLog()
 
 
-def _new_context(browser: Any, site_url: str, log: Callable[[], PageLog], *, routed: bool = True) -> Any:
+NO_SEARCH_INDEX_JS = """(() => {
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    this.mnemeNoSearchIndex = /\\/search\\/search_index\\.json(?:[?#]|$)/.test(String(url));
+    return open.call(this, method, url, ...rest);
+  };
+  XMLHttpRequest.prototype.send = function (...args) {
+    if (!this.mnemeNoSearchIndex) return send.apply(this, args);
+  };
+})();"""
+"""The theme's search index (``search/search_index.json``) is never asked for: the request is not sent,
+so the theme's search worker waits for it and builds no index. The theme asks for it at every page load
+and indexes the whole site in a worker (about 0.2 CPU-s a load here, of a reading page's 0.5); only the
+tests of search use it. Everything else of the page is as built (the search box, its worker, the
+offline copy, which saves the index in the service worker). A test or module marked ``theme_search``
+keeps it, as the loader's warm start (``mnemeLoaderConfig``) is off unless a test sets it."""
+
+
+def _new_context(
+    browser: Any, site_url: str, log: Callable[[], PageLog], *, routed: bool = True, search: bool = False
+) -> Any:
     """A context whose requests to any host but 127.0.0.1 are recorded in ``log()`` and refused.
 
     ``routed``: through a context route (a test's own ``page.route`` then also sees the engine's
     worker's requests); without it, Chromium refuses them (``CHROMIUM_ARGS``: no other host resolves)
     and an event records them, because Playwright's routing turns the HTTP cache off, and with it
-    a returning visit.
+    a returning visit. ``search``: the theme's search index is asked for (``NO_SEARCH_INDEX_JS``).
     """
     ctx = browser.new_context(base_url=site_url, viewport={"width": 1280, "height": 900})
 
@@ -145,6 +168,8 @@ def _new_context(browser: Any, site_url: str, log: Callable[[], PageLog], *, rou
     # The engine's memory snapshot after 1.5 s of quiet, not a phone's 5 s (browser/worker.js).
     ctx.add_init_script("window.mnemeEngineConfig = { snapshotQuietMs: 1500 };")
     ctx.add_init_script(SITEMAP_PROBE_JS)
+    if not search:
+        ctx.add_init_script(NO_SEARCH_INDEX_JS)
     return ctx
 
 
@@ -211,7 +236,8 @@ def _returning_context(request: pytest.FixtureRequest, browser: Any, site_url: s
     It saves no offline copy unless the module is marked ``offline_copy`` (17 MB copied into Cache
     Storage beside the module's first engine start: CPU a module that never goes offline need not pay)."""
     log = [PageLog()]
-    visit = ModuleVisit(_new_context(browser, site_url, lambda: log[0], routed=False), log)
+    search = bool(request.node.get_closest_marker("theme_search"))
+    visit = ModuleVisit(_new_context(browser, site_url, lambda: log[0], routed=False, search=search), log)
     if not request.node.get_closest_marker("offline_copy"):
         visit.context.add_init_script(NO_OFFLINE_COPY_JS)
     _SHARED.append(visit.context)
@@ -242,7 +268,8 @@ def context(request: pytest.FixtureRequest, browser: Any, site_url: str, page_lo
             if visit.tab is None or pg is not visit.tab.raw:
                 pg.close()
         return
-    ctx = _new_context(browser, site_url, lambda: page_log)
+    search = bool(node.get_closest_marker("theme_search"))
+    ctx = _new_context(browser, site_url, lambda: page_log, search=search)
     if not node.get_closest_marker("offline_copy"):
         # No offline copy saved in the background (17 MB into Cache Storage: CPU every test would pay);
         # the offline tests and the tests and modules marked offline_copy keep it.

@@ -24,8 +24,14 @@ from _site import ROOT
 from ._forms import follow_link
 from .conftest import wait_ready
 
-# offline_copy: the offline mark ("Saving for offline use", "Available offline") is checked too.
-pytestmark = [pytest.mark.browser, pytest.mark.returning_visit, pytest.mark.offline_copy]
+# offline_copy: the offline mark ("Saving for offline use", "Available offline") is checked too;
+# theme_search: the header's search as a player gets it (its index asked for and built).
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.offline_copy,
+    pytest.mark.theme_search,
+]
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VIEWS = [(1280, "light"), (360, "light"), (360, "dark"), (1280, "dark")]

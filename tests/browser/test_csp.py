@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import PageLog, outputs, wait_instant_navigation, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.theme_search]  # the theme's search under the policy too
 
 WATCH_VIOLATIONS = """
 window.__csp = [];

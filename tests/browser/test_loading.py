@@ -18,8 +18,13 @@ from .test_search import search
 
 # A returning visitor's context (the files cached, the engine restored from its snapshot), each test on a
 # page of its own (a whole load, its own init script); the two that hold the engine's file back get a
-# fresh context (a route turns the cache off).
-pytestmark = [pytest.mark.browser, pytest.mark.returning_visit, pytest.mark.own_page]
+# fresh context (a route turns the cache off). The theme's search answers in two of them (theme_search).
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.returning_visit,
+    pytest.mark.own_page,
+    pytest.mark.theme_search,
+]
 
 OUR_SCRIPTS = re.compile(r"/assets/calculators/(engine|calculators|character|tracker)\.[0-9a-f]{16}\.js$")
 HEAVY = re.compile(r"/assets/(pyodide/|calculators/(worker\.|mneme_rules\.))")

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
+pytestmark = [pytest.mark.browser, pytest.mark.returning_visit, pytest.mark.theme_search]
 
 QUESTIONS = ["reckless action", "cover", "first aid", "wound penalty", "armor"]
 

@@ -7,8 +7,10 @@ Reads the session's shared build of the real site (``site``) and builds small th
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
+import sys
 import zipfile
 from html import unescape as html_unescape
 from pathlib import Path
@@ -20,8 +22,49 @@ HOOK = ROOT / "hooks" / "calculator_pages.py"
 
 
 def build(config: Path, site: Path, *, strict: bool = True) -> subprocess.CompletedProcess[str]:
-    """A throwaway project built with the site's hooks."""
+    """A throwaway project built with the site's hooks (``mkdocs build``, its own process)."""
     return mkdocs_build(site, "https://example.org/sub/path/", config=config, strict=strict)
+
+
+BUILD_EACH = """
+import json, logging, sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+said = []
+listener = logging.Handler(logging.WARNING)
+listener.emit = lambda record: said.append(record.getMessage())
+logging.getLogger("mkdocs").addHandler(listener)
+results = {}
+for name, (config, site, strict) in json.loads(sys.argv[1]).items():
+    said.clear()
+    try:
+        build(load_config(config, site_dir=site, strict=strict))
+        results[name] = [True, "\\n".join(said)]
+    except MkDocsException as exc:  # what the command prints as its error, exiting non-zero
+        results[name] = [False, "\\n".join([*said, str(exc)])]
+print(json.dumps(results))
+"""
+
+
+def build_each(projects: dict[str, tuple[Path, Path, bool]]) -> dict[str, tuple[bool, str]]:
+    """Throwaway projects (name -> config, site folder, strict) built with the site's hooks one after
+    another in one process of their own, each as ``mkdocs build`` runs it (``load_config``, then
+    ``build``): whether each built, and what MkDocs logged or raised for it. A process a build first
+    starts Python and imports MkDocs, the theme and the calculators (about a CPU-second each time), and a
+    build meant to fail stops at its first fault. Never in the test's own process: the hook imports the
+    calculators afresh (as ``mkdocs serve`` needs) and would leave two copies of them behind."""
+    jobs = {name: [str(config), str(site), strict] for name, (config, site, strict) in projects.items()}
+    done = subprocess.run(
+        [sys.executable, "-c", BUILD_EACH, json.dumps(jobs)],
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return {name: (ok, said) for name, (ok, said) in json.loads(done.stdout.splitlines()[-1]).items()}
 
 
 def test_the_site_builds_with_strict_checks(site: Path) -> None:
@@ -155,18 +198,30 @@ def built(tmp_path: Path, pages: dict[str, str], *, strict: bool = True) -> Path
     return tmp_path / "site"
 
 
-def test_a_marker_is_replaced_by_the_prerendered_calculator(tmp_path: Path) -> None:
-    built(
-        tmp_path,
-        {
-            "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
-            "rules/mitigation.md": "# M\n\n## A {#costly-success}\n",
-            "rules/actions.md": "# A\n\n## A {#reckless-action}\n",
-            "rulings.md": "# R\n\n## A {#costly-success-sign}\n\n## B {#reckless-twice}\n",
-            "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
-        },
-    )
-    html = (tmp_path / "site" / "calc" / "index.html").read_text()
+SMALL_SITE = {
+    # A calculator marker between the rule pages its calculator links to.
+    "rules/checks.md": "# C\n\n## A {#dice-roll}\n\n## B {#effect}\n\n## C {#advantage}\n",
+    "rules/mitigation.md": "# M\n\n## A {#costly-success}\n",
+    "rules/actions.md": "# A\n\n## A {#reckless-action}\n",
+    "rulings.md": "# R\n\n## A {#costly-success-sign}\n\n## B {#reckless-twice}\n",
+    "calc.md": "# Calc\n\n<!-- calculator: effect -->\n\nAfter.\n",
+    # A marker shown as code.
+    "index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n",
+    # A deep link with a query string.
+    "rules/a.md": "[Work it out](../calculators/effect.md?modifier=2&difficulty=10)\n",
+    "calculators/effect.md": "# E\n",
+}
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One strict build of ``SMALL_SITE``, read by the tests of what a build that succeeds makes (each
+    build starts MkDocs and imports the theme, the hooks and the calculators anew: about a CPU-second)."""
+    return built(tmp_path_factory.mktemp("small"), SMALL_SITE)
+
+
+def test_a_marker_is_replaced_by_the_prerendered_calculator(small_site: Path) -> None:
+    html = (small_site / "calc" / "index.html").read_text()
     assert 'data-calculator="effect"' in html and 'data-root="../"' in html
     assert 'href="../rules/checks/#effect"' in html
     assert "<p>After.</p>" in html
@@ -180,53 +235,60 @@ MALFORMED_MARKERS = (
 )
 
 
-@pytest.mark.parametrize(
-    ("pages", "strict", "message"),
-    [
-        pytest.param(
-            {"index.md": "# Home\n\n<!-- calculator: nonesuch -->\n"},
-            False,
-            "unknown calculator 'nonesuch'",
-            id="unknown-calculator-name",
-        ),
-        *(
-            pytest.param({"index.md": f"# Home\n\n{line}\n"}, False, "malformed calculator marker", id=line)
-            for line in MALFORMED_MARKERS
-        ),
-        pytest.param(
-            {"rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
-            True,
-            "Calculator rule link 'rules/checks.md#effect'",
-            id="missing-rule-anchor-in-a-strict-build",
-        ),
-        pytest.param(
-            {"index.md": "# Home\n\n<!-- calculators-index -->\n"},
-            False,
-            "calculators shown on no page",
-            id="calculators-index-with-a-calculator-on-no-page",
-        ),
-    ],
-)
+BROKEN = [
+    pytest.param(
+        {"index.md": "# Home\n\n<!-- calculator: nonesuch -->\n"},
+        False,
+        "unknown calculator 'nonesuch'",
+        id="unknown-calculator-name",
+    ),
+    *(
+        pytest.param({"index.md": f"# Home\n\n{line}\n"}, False, "malformed calculator marker", id=line)
+        for line in MALFORMED_MARKERS
+    ),
+    pytest.param(
+        {"rules/checks.md": "# C\n", "c.md": "<!-- calculator: effect -->\n"},
+        True,
+        "Calculator rule link 'rules/checks.md#effect'",
+        id="missing-rule-anchor-in-a-strict-build",
+    ),
+    pytest.param(
+        {"index.md": "# Home\n\n<!-- calculators-index -->\n"},
+        False,
+        "calculators shown on no page",
+        id="calculators-index-with-a-calculator-on-no-page",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def broken_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[bool, str]]:
+    """Each project of ``BROKEN`` built (``build_each``: one process for all): id -> (built, said)."""
+    projects = {}
+    for index, case in enumerate(BROKEN):
+        pages, strict, _ = case.values
+        folder = tmp_path_factory.mktemp(f"broken{index}")
+        projects[str(case.id)] = (project(folder, pages), folder / "site", strict)  # type: ignore[arg-type]
+    return build_each(projects)
+
+
+@pytest.mark.parametrize(("pages", "strict", "message"), BROKEN)
 def test_a_broken_calculator_page_fails_the_build_naming_the_fault(
-    tmp_path: Path, pages: dict[str, str], strict: bool, message: str
+    request: pytest.FixtureRequest,
+    broken_builds: dict[str, tuple[bool, str]],
+    pages: dict[str, str],
+    strict: bool,
+    message: str,
 ) -> None:
-    done = build(project(tmp_path, pages), tmp_path / "site", strict=strict)
-    assert done.returncode != 0
-    assert message in done.stderr
+    ok, said = broken_builds[request.node.callspec.id]
+    assert not ok
+    assert message in said
 
 
-def test_a_marker_inside_a_code_fence_is_shown_as_code(tmp_path: Path) -> None:
-    built(tmp_path, {"index.md": "# Home\n\n```markdown\n<!-- calculator: nonesuch -->\n```\n"}, strict=False)
-    assert "&lt;!-- calculator: nonesuch --&gt;" in (tmp_path / "site" / "index.html").read_text()
+def test_a_marker_inside_a_code_fence_is_shown_as_code(small_site: Path) -> None:
+    assert "&lt;!-- calculator: nonesuch --&gt;" in (small_site / "index.html").read_text()
 
 
-def test_a_deep_link_keeps_its_query_string(tmp_path: Path) -> None:
-    built(
-        tmp_path,
-        {
-            "rules/a.md": "[Work it out](../calculators/effect.md?modifier=2&difficulty=10)\n",
-            "calculators/effect.md": "# E\n",
-        },
-    )
-    html = (tmp_path / "site" / "rules" / "a" / "index.html").read_text()
+def test_a_deep_link_keeps_its_query_string(small_site: Path) -> None:
+    html = (small_site / "rules" / "a" / "index.html").read_text()
     assert 'href="../../calculators/effect/?modifier=2&amp;difficulty=10"' in html

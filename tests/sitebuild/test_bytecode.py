@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import subprocess
 import zipfile
 from pathlib import Path
@@ -170,55 +171,57 @@ def test_built_calculator_pages_start_the_engine_before_any_stylesheet(site: Pat
     assert "data-mneme-worker=" not in reading
 
 
-FROZEN_JS = """
+PYODIDE_JS = """
 const { loadPyodide } = await import(process.argv[1]);
 const pyodide = await loadPyodide();
 pyodide.globals.set("names", process.argv[2]);
 console.log(pyodide.runPython(`
-import importlib, sys
+import sys
+started = sorted(sys.modules)  # before this script imports anything
+import importlib
 for name in names.split():
     importlib.import_module(name)
-" ".join(n for n in names.split() if getattr(sys.modules[n].__spec__, "origin", "") == "frozen")
+frozen = [n for n in names.split() if getattr(sys.modules[n].__spec__, "origin", "") == "frozen"]
+import json
+json.dumps({"started": started, "frozen": frozen})
 `));
 """
 
 
-def test_the_modules_left_out_of_the_standard_library_as_frozen_are_frozen_in_pyodide() -> None:
-    """``bundle.FROZEN`` leaves modules out of the shipped zip because the pinned Pyodide's Python has
-    them frozen in (it imports them from there, or names the frozen module so): each one really is."""
+@pytest.fixture(scope="module")
+def pyodide_node() -> dict[str, set[str]]:
+    """What the pinned Pyodide's Python shows under Node, from one start (a Pyodide boot costs seconds
+    of CPU): ``started``, the modules its start imported (read before anything else is imported), and
+    ``frozen``, which of ``bundle.FROZEN`` it imports as frozen modules."""
     script = (PYODIDE / "pyodide.mjs").as_uri()
     done = subprocess.run(
-        ["node", "--input-type=module", "-e", FROZEN_JS, script, " ".join(sorted(FROZEN))],
+        ["node", "--input-type=module", "-e", PYODIDE_JS, script, " ".join(sorted(FROZEN))],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
-    frozen = set(done.stdout.split())
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    return {key: set(names) for key, names in shown.items()}
+
+
+def test_the_modules_left_out_of_the_standard_library_as_frozen_are_frozen_in_pyodide(
+    pyodide_node: dict[str, set[str]],
+) -> None:
+    """``bundle.FROZEN`` leaves modules out of the shipped zip because the pinned Pyodide's Python has
+    them frozen in (it imports them from there, or names the frozen module so): each one really is."""
+    frozen = pyodide_node["frozen"]
     assert {"os", "site", "zipimport"} <= frozen
     assert frozen == FROZEN, sorted(FROZEN - frozen)
 
 
-START_JS = """
-const { loadPyodide } = await import(process.argv[1]);
-const pyodide = await loadPyodide();
-console.log(pyodide.runPython("import sys\\n' '.join(sorted(sys.modules))"));
-"""
-
-
-def test_the_standard_library_s_later_part_is_never_imported_by_pyodide_s_start(site: Path) -> None:
+def test_the_standard_library_s_later_part_is_never_imported_by_pyodide_s_start(
+    site: Path, pyodide_node: dict[str, set[str]]
+) -> None:
     """``bundle.LATER`` ships apart (``python_stdlib_later.HASH.zip``), fetched with the wheel after the
     WebAssembly: the pinned Pyodide's start (with its whole standard library) imports none of it, the
     first archive holds none of its files and the second holds only them."""
-    script = (PYODIDE / "pyodide.mjs").as_uri()
-    done = subprocess.run(
-        ["node", "--input-type=module", "-e", START_JS, script],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    started = set(done.stdout.split())
+    started = pyodide_node["started"]
     assert {"encodings", "asyncio"} <= started  # the start's imports were read
     assert not LATER & started, sorted(LATER & started)
     folder = site / "assets" / "pyodide"
