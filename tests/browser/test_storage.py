@@ -195,13 +195,21 @@ def test_an_engine_that_dies_is_restarted_once_by_itself_and_a_second_death_is_s
     source = worker.read_text(encoding="utf-8")
     anchor = "      await booted;\n      const text = runtime.call_json("
     assert anchor in source
+    crashing = anchor.replace("await booted;\n", "await booted;\n" + CRASH)
     context.route(
         f"**/{worker.name}",
-        lambda route: route.fulfill(
-            body=source.replace(anchor, anchor.replace("await booted;\n", "await booted;\n" + CRASH)),
-            content_type="text/javascript",
-        ),
+        lambda route: route.fulfill(body=source.replace(anchor, crashing), content_type="text/javascript"),
     )
+
+    def page_with_crashing_worker(route: Any) -> None:
+        # The early start runs the worker from its text inlined in the page: that copy crashes too.
+        if route.request.resource_type != "document":
+            route.fallback()
+            return
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text().replace(anchor, crashing))
+
+    context.route("**/*", page_with_crashing_worker)
     open_table(page, "character", {STORE: store_of(ada())})
     expect(page.locator('[data-derived="hp"]')).to_have_text("24", timeout=BOOT_MS)
     ask = """async (module) => {
