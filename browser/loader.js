@@ -14,8 +14,6 @@ import { followKeyboard } from "./lib/keyboard-inset.js";
 import { SETTINGS_ID } from "./lib/page-settings.js";
 import { whenIdle } from "./lib/tasks.js";
 
-const IDLE_WAIT_MS = 2000;
-
 function startLoader() {
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
   const CONFIG = __MNEME_LOADER_CONFIG__;
@@ -72,7 +70,7 @@ function startLoader() {
     if (name !== "character" || !calculator || doc.querySelector("[data-mneme-table]")) return false;
     if (window.mnemeEngine?.stats?.results || navigator.serviceWorker?.controller) return false;
     // Once the page is idle after it: its script's evaluation is a task apart from the answer's.
-    const go = () => whenIdle(IDLE_WAIT_MS).then(() => load(name));
+    const go = () => whenIdle().then(() => load(name));
     doc.addEventListener("calculator:result", go, { once: true });
     window.addEventListener("mneme:engine-down", go, { once: true });
     return true;

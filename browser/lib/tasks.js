@@ -17,9 +17,13 @@ export function nextTask() {
   });
 }
 
+// How long what waits for an idle page waits at most (the theme's script, the offline copy's
+// registration, "use my character"): one figure for all of them.
+export const IDLE_WAIT_MS = 2000;
+
 // A promise resolved once the main thread is idle, or after `timeoutMs` at the latest (a browser
 // without requestIdleCallback: in a task of its own).
-export function whenIdle(timeoutMs) {
+export function whenIdle(timeoutMs = IDLE_WAIT_MS) {
   if (typeof globalThis.requestIdleCallback !== "function") return nextTask();
   return new Promise((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: timeoutMs }));
 }

@@ -6,7 +6,7 @@
 // engine's start has gone quiet for the hold (themeHoldMs: nothing more arrived, no step reached), or
 // the player reaches for what it runs: a tap or focus in the header or the navigation, or a key
 // outside the page's fields (search's shortcuts); its script then waits until the page is idle (at
-// most IDLE_WAIT_MS), unless the player reached for it. Until then a stand-in
+// most lib/tasks.js' IDLE_WAIT_MS), unless the player reached for it. Until then a stand-in
 // for its document$ (each page shown) runs what our scripts subscribe for this page, and then hands
 // them to the theme's own for the pages instant navigation shows; the theme waits for
 // DOMContentLoaded, so the event is sent again for it once it has loaded.
@@ -125,8 +125,6 @@ function absoluteStylesheets() {
 // then, after the frame that draws them, the script (its evaluation, one task we cannot split), then
 // its mounting (handOver). Unless the player reached for the theme (`urgent`), the script waits until
 // the page is idle: its long task never meets the first result's drawing or the engine's messages.
-const IDLE_WAIT_MS = 2000;
-
 function startTheme() {
   const held = theme.held;
   if (!held) return;
@@ -139,7 +137,7 @@ function startTheme() {
       ? null
       : new Promise((resolve) => {
           theme.hurry = resolve; // a tap or key for the theme meanwhile: at once
-          whenIdle(IDLE_WAIT_MS).then(resolve);
+          whenIdle().then(resolve);
         });
   absoluteStylesheets()
     .then(() => afterFrame())

@@ -14,8 +14,6 @@
 // window.mnemeOfflineConfig = {register: false} (set before this script) turns it off.
 import { whenIdle } from "../lib/tasks.js";
 
-const IDLE_WAIT_MS = 2000;
-
 function startOffline() {
   const script = document.currentScript;
   const base = new URL("../../", script ? script.src : location.href);
@@ -207,7 +205,7 @@ function startOffline() {
     await calculatorsSettled();
     // Then once the page is idle: the registration and the copy's first messages stay out of the tasks
     // that draw the first result and start the theme.
-    await whenIdle(IDLE_WAIT_MS);
+    await whenIdle();
     try {
       const registration = await navigator.serviceWorker.register(new URL("sw.js", base).href, {
         scope: base.href,
