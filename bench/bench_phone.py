@@ -24,8 +24,10 @@ Each tab waits ``SETTLE_MS`` after it opens before it navigates, as in a browser
 
 ``--before DIR`` also measures another built site (e.g. the previous commit's, built with
 ``SITE_URL`` set to any URL under the same sub-path) in the same run, side by side.
-``--timeline``: only one first visit per site, every response on the link (asked, last byte sent) beside
-the page's marks and the worker's start steps: where the critical path goes.
+``--timeline``: only one first visit per site and one returning visit after it, every response on the link
+(asked, last byte sent) and every response the page and its workers received with its source (service
+worker, HTTP cache, network) beside the page's marks and the worker's start steps: where the critical path
+goes.
 Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR] [--timeline] [--site DIR]``.
 """
 
@@ -36,6 +38,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +203,7 @@ MARKS_JS = """
   for (const e of performance.getEntriesByType("paint")) out[e.name] = e.startTime;
   const nav = performance.getEntriesByType("navigation")[0];
   out.domContentLoaded = nav.domContentLoadedEventEnd;
+  out.requestStart = nav.requestStart;
   out.load = nav.loadEventEnd;
   const timings = window.mnemeEngine?.stats?.timings || {};
   // The worker's clock starts when it does: its phases are shifted onto the page's by the two origins.
@@ -209,33 +213,85 @@ MARKS_JS = """
 """
 
 
-def timeline(browser: Any, base: str, server: PagesServer) -> None:
-    """One first visit of the Effect calculator: every response on the shared link (asked, last byte
-    sent, bytes; ms from the page's own request), the page's marks and the worker's start steps (ms
-    from the worker's own start, placed on the page's clock by the two clocks' origins)."""
-    ctx, page = phone(browser)
-    try:
-        page.add_init_script(LONG_TASKS_INIT)
-        server.reset_log()
-        page.goto(base + "calculators/effect/")
-        page.evaluate(FIRST_RESULT_JS)
-        page.wait_for_timeout(1500)
-        seen = page.evaluate(MARKS_JS)
-        log = server.log
-    finally:
-        ctx.close()
+RESOURCES_JS = """
+() => ({
+  origin: performance.timeOrigin,
+  entries: performance.getEntriesByType("resource").map((e) => ({
+    name: e.name, start: e.startTime, end: e.responseEnd, worker: e.workerStart,
+    transfer: e.transferSize, body: e.decodedBodySize, delivery: e.deliveryType || "",
+  })),
+})
+"""
+"""Every response a page or worker received (resource timing): when asked and done, and its source."""
+
+
+def source_of(entry: dict[str, Any]) -> str:
+    """Where a response came from, as resource timing tells: the service worker (it answered the
+    fetch), the HTTP cache (nothing on the wire, or Chromium's "cache" delivery), or the network."""
+    if entry["worker"] > 0:
+        return "service worker"
+    if entry["delivery"] == "cache" or (entry["transfer"] == 0 and entry["body"] > 0):
+        return "HTTP cache"
+    return "network"
+
+
+def visit(
+    page: Any, base: str, server: PagesServer
+) -> tuple[dict[str, Any], list[Any], list[tuple[str, Any]]]:
+    """Open the Effect calculator in ``page`` and wait for its first result (and 1.5 s more): its marks
+    and the worker's steps, the server's log of the visit, and what the page and each worker of it
+    received (resource timing, named by who fetched it)."""
+    page.add_init_script(LONG_TASKS_INIT)
+    server.reset_log()
+    asked = time.monotonic()
+    page.goto(base + "calculators/effect/")
+    page.evaluate(FIRST_RESULT_JS)
+    page.wait_for_timeout(1500)
+    seen = page.evaluate(MARKS_JS)
+    seen["asked"] = asked
+    received = [("page", page.evaluate(RESOURCES_JS))]
+    for number, worker in enumerate(page.workers):
+        try:
+            received.append((f"worker{number or ''}", worker.evaluate(RESOURCES_JS)))
+        except Exception:  # a worker that has ended meanwhile
+            continue
+    return seen, server.log, received
+
+
+def print_visit(
+    title: str, base: str, seen: dict[str, Any], log: list[Any], received: list[tuple[str, Any]]
+) -> None:
+    """One visit's timeline: what the server sent, what each context received and from where, the
+    page's marks, the worker's steps and the main thread's long tasks, in ms from the page's start."""
     prefix = "/" + base.split("/", 3)[3]
-    t0 = next(e.at for e in log if e.path.endswith("calculators/effect/"))
     first = seen["marks"].get("mneme:first-result", float("inf"))
-    print(f"   first visit of {base}calculators/effect/ (ms from the page's request):")
+    page_origin = received[0][1]["origin"]
+    print(f"   {title} of {base}calculators/effect/ (ms from the page's start):")
+    # The server's clock placed on the page's: by the page's own request when it reached the server
+    # (a first visit), else by when the bench asked for the page (a returning visit: the offline copy
+    # serves it).
+    page_request = [e for e in log if e.path.endswith("calculators/effect/")]
+    t0 = page_request[0].at - seen["marks"]["requestStart"] / 1000 if page_request else seen["asked"]
+    print("     on the network (the server's log):")
     print("        asked     done      bytes  status  file")
     for entry in log:
+        path = entry.path if entry.path.startswith("/") else _site.SUB_PATH + entry.path
+        name = path.removeprefix(prefix)
         asked, done = (entry.at - t0) * 1000, (entry.done - t0) * 1000
         if asked > first + 500:
             break
-        path = entry.path if entry.path.startswith("/") else _site.SUB_PATH + entry.path
-        name = path.removeprefix(prefix)
         print(f"     {asked:7.0f}  {done:7.0f}  {entry.bytes:9,}  {entry.status:6}  {name}")
+    print("     received (resource timing):")
+    print("        asked     done      bytes  by       source          file")
+    rows = []
+    for who, got in received:
+        shift = got["origin"] - page_origin
+        for e in got["entries"]:
+            name = e["name"].split(prefix, 1)[-1] if prefix in e["name"] else e["name"][:60]
+            rows.append((shift + e["start"], shift + e["end"], e["body"], who, source_of(e), name))
+    for asked, done, size, who, source, name in sorted(rows):
+        if asked <= first + 500:
+            print(f"     {asked:7.0f}  {done:7.0f}  {size:9,}  {who:8} {source:15} {name}")
     for name, at in sorted(seen["marks"].items(), key=lambda item: item[1] or 0):
         print(f"     {at:7.0f}  mark {name}")
     shift = seen["shift"] if seen["shift"] is not None else seen["marks"].get("mneme:worker-start", 0.0)
@@ -244,6 +300,26 @@ def timeline(browser: Any, base: str, server: PagesServer) -> None:
     for at, ms in seen["long"]:
         if at <= first + 500:
             print(f"     {at:7.0f}  main thread busy {ms:.0f} ms")
+
+
+def timeline(browser: Any, base: str, server: PagesServer) -> None:
+    """One first visit of the Effect calculator, then (once its offline copy and engine snapshot are
+    stored) one returning visit in a new tab: for each, every response on the shared link (asked, last
+    byte sent, bytes), every response the page and its workers received with its source (service
+    worker, HTTP cache, network), the page's marks and the worker's start steps (ms from the worker's
+    own start, placed on the page's clock by the two clocks' origins)."""
+    ctx, page = phone(browser)
+    try:
+        print_visit("first visit", base, *visit(page, base, server))
+        page.evaluate(STORED_JS)
+        page.wait_for_timeout(1000)
+        page.close()
+        again = tab(ctx)
+        print_visit("returning visit", base, *visit(again, base, server))
+        if not again.evaluate(SERVED_BY_WORKER_JS):
+            print("     (the returning page did not come through the service worker)")
+    finally:
+        ctx.close()
 
 
 def warm_start(browser: Any, base: str) -> float | None:
@@ -282,7 +358,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--before", type=Path, help="another built site to measure beside ours")
     parser.add_argument(
-        "--timeline", action="store_true", help="only one first visit per site: every request and start step"
+        "--timeline",
+        action="store_true",
+        help="a first and a returning visit per site: every request and step",
     )
     parser.add_argument("--site", type=Path, help="a site already built for this server (skips our build)")
     args = parser.parse_args()
