@@ -242,6 +242,7 @@ const underWay = new Map(
       const wasm = href === pyodideFiles.wasm;
       const whole = counted(href, response, wasm, wasm ? wheelsSoon : null);
       if (wasm) whole.then((arrived) => arrived && askWheels()); // a cut start asks for nothing more
+      if (wasm) compileEarly(response); // after counted(), which reads a copy of it
       return response;
     }, (error) => {
       if (href === pyodideFiles.wasm) announce(href, "failed");
@@ -251,6 +252,32 @@ const underWay = new Map(
     }),
   ]),
 );
+// The WebAssembly is compiled as it arrives, from the moment its response is there, not once Pyodide's
+// scripts have loaded and the snapshot has been read (Pyodide asks for it only then): on a returning
+// visit, whose files come from the offline copy at once, its compile was the start's longest step
+// after them. Pyodide's own instantiateStreaming of that response is handed the module compiled here
+// (the same streaming compile, V8's code cache included); any other call goes through as it was.
+let wasmEarly = null; // {response, module: Promise<WebAssembly.Module>}
+function compileEarly(response) {
+  if (typeof WebAssembly.compileStreaming !== "function" || !response.ok || !response.body) return;
+  const module = WebAssembly.compileStreaming(response).then((compiled) => {
+    noted("wasm compiled");
+    return compiled;
+  });
+  module.catch(() => {}); // a cut download fails the start where its copy is counted (counted)
+  wasmEarly = { response, module };
+}
+if (typeof WebAssembly.instantiateStreaming === "function") {
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (!wasmEarly || response !== wasmEarly.response) return instantiateStreaming(response, imports);
+    const module = await wasmEarly.module;
+    const instance = await WebAssembly.instantiate(module, imports);
+    noted("wasm instantiated");
+    return { module, instance };
+  };
+}
 try {
   const scripts = new Set([pyodideFiles.mjs, pyodideFiles.asm]);
   new PerformanceObserver((list) => {

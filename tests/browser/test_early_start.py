@@ -45,6 +45,9 @@ def test_the_worker_starts_before_the_page_scripts_and_is_taken_over(page: Any) 
     # Run from its text in the page: its file was not waited for (nor asked for by the page).
     assert workers[0].startswith("blob:") and not files, (workers, files)
     assert timeline["stats"]["timings"]["total_ms"] > 0  # "ready" reached engine.js
+    # The WebAssembly was compiled as it arrived, and Pyodide instantiated that module.
+    steps = timeline["stats"]["timings"]["phases"]
+    assert steps["wasm compiled"] <= steps["wasm instantiated"] <= steps["pyodide"], steps
 
 
 def test_what_the_worker_says_before_engine_js_arrives_is_not_lost(page: Any) -> None:
