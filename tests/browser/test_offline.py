@@ -384,6 +384,11 @@ def test_the_engine_snapshot_is_restored_and_a_broken_or_unreadable_one_never_st
     first["page"].close()
     again = engine_visit(visit, python_outputs, modifier=-1, difficulty=11, roll=12)
     assert again["snapshot"] == "restored"  # how much sooner it answers is measured in bench/, not here
+    # The restore instantiated the WebAssembly compiled as it arrived, and Pyodide's few-byte linking
+    # modules were compiled once per distinct module, not once each (browser/worker.js).
+    steps = again["phases"]
+    assert steps["wasm compiled"] <= steps["wasm instantiated"] <= steps["pyodide"], steps
+    assert 0 < again["modules"]["compiled"] < again["modules"]["asked"] / 2, again["modules"]
 
     # An unreadable snapshot is ignored, and replaced by a good one.
     key = replace_snapshot(again, "new Uint8Array(1 << 20).fill(7)")  # not even a header
