@@ -19,8 +19,9 @@ import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 function startCalculators() {
   const { stats, get: getEngine, call, mark } = window.mnemeEngine;
 
-  // window.mnemeCalculatorConfig, set before this script, may change the theme's hold and the
-  // address's quiet time (the tests do). The hold counts only a start gone quiet (lib/theme-hold.js):
+  // window.mnemeCalculatorConfig, set before this script, may change the theme's hold, the longest its
+  // start waits for a pause in the player's input (quietWaitMs, lib/tasks.js' QUIET_WAIT_MS when unset)
+  // and the address's quiet time (the tests do). The hold counts only a start gone quiet (lib/theme-hold.js):
   // on the phone profile Pyodide's own start, after the WebAssembly has arrived, is 0.5 s to 1.6 s of
   // nothing said, under load.
   const CONFIG = Object.assign({ themeHoldMs: 3000, urlQuietMs: 150 }, window.mnemeCalculatorConfig || {});
@@ -463,7 +464,7 @@ function startCalculators() {
     for (const form of forms) bind(form, forms.length === 1);
   }
 
-  holdTheme(CONFIG.themeHoldMs);
+  holdTheme(CONFIG.themeHoldMs, CONFIG.quietWaitMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };
   // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the
   // theme is held; a page shown by instant navigation loads this script after the theme's. Without
