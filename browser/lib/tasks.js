@@ -45,8 +45,10 @@ export function afterFrame(fallbackMs = 250) {
 // registration, "use my character") starts only once the player has neither typed nor tapped for
 // QUIET_MS, and the page is idle. An idle page alone is no pause: between two edits the main thread is
 // idle while the engine computes, and a third of a second of the theme's script there held the next
-// answer that long. QUIET_WAIT_MS bounds the wait: a player who never pauses still gets them.
-export const QUIET_MS = 1000;
+// answer that long (its mounting, over half a second). The pause counts from the first answer too: a
+// player reads it, then edits (a phone's edit half a second to a second after it waited for the theme).
+// QUIET_WAIT_MS bounds the wait: a player who never pauses still gets them.
+export const QUIET_MS = 1500;
 export const QUIET_WAIT_MS = 10000;
 const INPUT_EVENTS = ["keydown", "pointerdown", "input", "change"];
 const watched = new WeakSet();

@@ -137,8 +137,8 @@ test("a player who never pauses still gets what waits, at the bound", async () =
   } finally {
     clearInterval(typing);
   }
-  // The defaults: a second's pause, ten seconds at most.
-  assert.deepEqual([QUIET_MS, QUIET_WAIT_MS], [1000, 10000]);
+  // The defaults: a pause of a second and a half, ten seconds at most.
+  assert.deepEqual([QUIET_MS, QUIET_WAIT_MS], [1500, 10000]);
 });
 
 test("steps of one start share its beginning: a later step resolves at the next idle moment", async () => {
