@@ -19,8 +19,9 @@ import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 function startCalculators() {
   const { stats, get: getEngine, call, mark } = window.mnemeEngine;
 
-  // window.mnemeCalculatorConfig, set before this script, may change the theme's hold and the
-  // address's quiet time (the tests do). The hold counts only a start gone quiet (lib/theme-hold.js):
+  // window.mnemeCalculatorConfig, set before this script, may change the theme's hold, the longest its
+  // start waits for a pause in the player's input (quietWaitMs, lib/tasks.js' QUIET_WAIT_MS when unset)
+  // and the address's quiet time (the tests do). The hold counts only a start gone quiet (lib/theme-hold.js):
   // on the phone profile Pyodide's own start, after the WebAssembly has arrived, is 0.5 s to 1.6 s of
   // nothing said, under load.
   const CONFIG = Object.assign({ themeHoldMs: 3000, urlQuietMs: 150 }, window.mnemeCalculatorConfig || {});
@@ -207,8 +208,14 @@ function startCalculators() {
     // Never beside another page's address (a result arriving just after a Back is the old page's).
     if (!form.isConnected || location.pathname !== form.mnemePath) return;
     const values = readValues(form);
-    if (!form.mnemeKept && JSON.stringify(values) === form.mnemeAsGiven) return;
-    form.mnemeKept = true;
+    const text = JSON.stringify(values);
+    if (!form.mnemeKept && text === form.mnemeAsGiven) return;
+    // The values this form kept last beside this same address are not written again (the answer to an
+    // edit finds the values its edit kept): one write per edit, not two (each about 1.5 ms of a phone's
+    // main thread).
+    const record = `${location.pathname}?${location.search} ${text}`;
+    if (record === form.mnemeKept) return;
+    form.mnemeKept = record;
     keepUnwritten(() => sessionStorage, location, values);
   }
 
@@ -463,7 +470,7 @@ function startCalculators() {
     for (const form of forms) bind(form, forms.length === 1);
   }
 
-  holdTheme(CONFIG.themeHoldMs);
+  holdTheme(CONFIG.themeHoldMs, CONFIG.quietWaitMs);
   window.mnemeCalculators = { stats, bindAll, call, theme };
   // Each page shown: mkdocs-material's document$ (instant navigation), or its stand-in while the
   // theme is held; a page shown by instant navigation loads this script after the theme's. Without

@@ -12,7 +12,7 @@
 import { explainAbbreviations } from "./lib/abbr-tips.js";
 import { followKeyboard } from "./lib/keyboard-inset.js";
 import { SETTINGS_ID } from "./lib/page-settings.js";
-import { whenIdle } from "./lib/tasks.js";
+import { whenQuiet } from "./lib/tasks.js";
 
 function startLoader() {
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
@@ -69,8 +69,9 @@ function startLoader() {
     const calculator = doc.querySelector("form[data-calculator]");
     if (name !== "character" || !calculator || doc.querySelector("[data-mneme-table]")) return false;
     if (window.mnemeEngine?.stats?.results || navigator.serviceWorker?.controller) return false;
-    // Once the page is idle after it: its script's evaluation is a task apart from the answer's.
-    const go = () => whenIdle().then(() => load(name));
+    // Once the player pauses after it and the page is idle (lib/tasks.js: whenQuiet, bounded): its
+    // script's evaluation is a task apart from the answer's and from those of the edits after it.
+    const go = () => whenQuiet().then(() => load(name));
     doc.addEventListener("calculator:result", go, { once: true });
     window.addEventListener("mneme:engine-down", go, { once: true });
     return true;

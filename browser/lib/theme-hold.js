@@ -5,15 +5,24 @@
 // the engine's WebAssembly. It starts once the first result is on screen, the engine has failed, the
 // engine's start has gone quiet for the hold (themeHoldMs: nothing more arrived, no step reached), or
 // the player reaches for what it runs: a tap or focus in the header or the navigation, or a key
-// outside the page's fields (search's shortcuts); its script then waits until the page is idle (at
-// most lib/tasks.js' IDLE_WAIT_MS), unless the player reached for it. Until then a stand-in
+// outside the page's fields (search's shortcuts); each step of its start then waits for a pause in the
+// player's input and an idle page (at most lib/tasks.js' QUIET_WAIT_MS), unless the player reached for it. Until then a stand-in
 // for its document$ (each page shown) runs what our scripts subscribe for this page, and then hands
 // them to the theme's own for the pages instant navigation shows; the theme waits for
 // DOMContentLoaded, so the event is sent again for it once it has loaded.
 
-import { afterFrame, whenIdle } from "./tasks.js";
+import { afterFrame, QUIET_WAIT_MS, whenQuiet } from "./tasks.js";
 
-export const theme = { held: null, subscribers: [], contentLoaded: false, holdMs: 0, timer: 0, urgent: false, hurry: null };
+export const theme = {
+  held: null,
+  subscribers: [],
+  contentLoaded: false,
+  holdMs: 0,
+  quietWaitMs: QUIET_WAIT_MS,
+  timer: 0,
+  urgent: false,
+  hurry: null,
+};
 
 // What the theme runs on the page: the header (search, palette), the tabs and the navigation.
 const THEME_PARTS = ".md-header, .md-tabs, .md-sidebar, .md-search";
@@ -41,7 +50,9 @@ function holdOn() {
   theme.timer = setTimeout(startTheme, theme.holdMs);
 }
 
-export function holdTheme(holdMs) {
+// holdMs: how long a start gone quiet holds the theme; quietWaitMs: how long its start waits at most for
+// a pause in the player's input.
+export function holdTheme(holdMs, quietWaitMs = QUIET_WAIT_MS) {
   const tag = document.querySelector("script[data-mneme-theme]");
   if (!tag || window.document$) return;
   theme.held = tag;
@@ -60,6 +71,7 @@ export function holdTheme(holdMs) {
     },
   };
   theme.holdMs = holdMs;
+  theme.quietWaitMs = quietWaitMs;
   holdOn();
   window.addEventListener("mneme:engine-progress", holdOn);
   window.addEventListener("mneme:engine-phase", holdOn);
@@ -121,10 +133,12 @@ function absoluteStylesheets() {
   });
 }
 
-// Each step of the theme's start is a task of its own: the stylesheets made absolute (one style pass),
-// then, after the frame that draws them, the script (its evaluation, one task we cannot split), then
-// its mounting (handOver). Unless the player reached for the theme (`urgent`), the script waits until
-// the page is idle: its long task never meets the first result's drawing or the engine's messages.
+// Each step of the theme's start is a task of its own, and each waits for a pause in the player's input
+// (lib/tasks.js: whenQuiet; a wait from the start's beginning, bounded once for all its steps): the
+// stylesheets made absolute (one style pass), then, after the frame that draws them, the script (its
+// evaluation, one task we cannot split), then its mounting (handOver, the theme's longest task). While
+// the player types in a calculator none of them runs: each answer comes without waiting for them.
+// A player who reaches for the theme (`urgent`) gets it at once.
 function startTheme() {
   const held = theme.held;
   if (!held) return;
@@ -132,35 +146,40 @@ function startTheme() {
   clearTimeout(theme.timer);
   window.removeEventListener("mneme:engine-progress", holdOn);
   window.removeEventListener("mneme:engine-phase", holdOn);
-  const idle = () =>
+  const from = performance.now();
+  const until = from + theme.quietWaitMs;
+  const pause = () =>
     theme.urgent
       ? null
       : new Promise((resolve) => {
           theme.hurry = resolve; // a tap or key for the theme meanwhile: at once
-          whenIdle().then(resolve);
+          whenQuiet({ from, until }).then(resolve);
         });
-  absoluteStylesheets()
+  Promise.resolve(pause())
+    .then(absoluteStylesheets)
     .then(() => afterFrame())
-    .then(idle)
-    .then(() => {
-      theme.hurry = null;
-      stopListening();
-      loadTheme(held);
-    });
+    .then(pause)
+    .then(() => loadTheme(held, pause));
 }
 
-function loadTheme(held) {
+function loadTheme(held, pause) {
   const tag = document.createElement("script");
   tag.src = new URL(held.getAttribute("data-mneme-theme") || "", document.baseURI).href;
   // Its mounting (the DOMContentLoaded sent again in handOver) runs as a task of its own, after the
-  // script's evaluation: one long task on a phone became two shorter ones, input handled between them.
-  tag.onload = () => setTimeout(handOver, 0);
+  // script's evaluation, once the player pauses again (or at once when urgent): one long task on a
+  // phone became two shorter ones, input handled between them.
+  tag.onload = () =>
+    Promise.resolve(pause()).then(() => {
+      theme.hurry = null;
+      stopListening();
+      setTimeout(handOver, 0);
+    });
   tag.onerror = () => console.warn(`${tag.src} did not load`);
   held.replaceWith(tag);
 }
 
-// After the frame that shows the result, once the page is idle: the theme's long tasks come after the
-// player sees the answer, and apart from it.
+// After the frame that shows the result, once the player pauses: the theme's long tasks come after the
+// player sees the answer, and apart from the edits that follow it.
 export function startThemeSoon() {
   if (theme.held) afterFrame().then(startTheme);
 }

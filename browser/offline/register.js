@@ -1,8 +1,9 @@
 // Registers the offline service worker (sw.js at the site root, written by hooks/offline.py).
 // The URL is relative to this script (assets/offline/ -> ../../), so the site works under any
 // sub-path. Registration waits until the page has loaded and, on a calculator page, until its
-// first live result (or failure, or nothing new from the engine for calculatorWaitMs), so precaching
-// never competes with the first paint or the engine.
+// first live result (or failure, or nothing new from the engine for calculatorWaitMs), then for a
+// pause in the player's input, so precaching never competes with the first paint, the engine or the
+// answers to the player's edits.
 // Offline that says so: a small mark in the page footer shows the precache's progress,
 // then "Available offline", or which files could not be saved, with Retry (tried again by itself when a
 // page opens and when the network comes back), or that a newer version was deployed meanwhile (its copy
@@ -12,7 +13,7 @@
 // window.mnemeOffline.ready resolves to the active registration (null when unsupported or off);
 // window.mnemeOffline.status() is the last status the worker reported;
 // window.mnemeOfflineConfig = {register: false} (set before this script) turns it off.
-import { whenIdle } from "../lib/tasks.js";
+import { whenQuiet } from "../lib/tasks.js";
 
 function startOffline() {
   const script = document.currentScript;
@@ -203,9 +204,10 @@ function startOffline() {
     navigator.serviceWorker.startMessages();
     await loaded();
     await calculatorsSettled();
-    // Then once the page is idle: the registration and the copy's first messages stay out of the tasks
-    // that draw the first result and start the theme.
-    await whenIdle();
+    // Then once the player pauses and the page is idle (lib/tasks.js: whenQuiet, bounded): the
+    // registration and the copy's first messages stay out of the tasks that draw the first result and
+    // those that answer the edits after it.
+    await whenQuiet();
     try {
       const registration = await navigator.serviceWorker.register(new URL("sw.js", base).href, {
         scope: base.href,
