@@ -22,7 +22,7 @@ import pytest
 from _site import ROOT
 
 from ._forms import follow_link
-from .conftest import wait_ready
+from .conftest import NO_SEARCH_INDEX_JS, wait_ready
 
 # offline_copy: the offline mark ("Saving for offline use", "Available offline") is checked too;
 # theme_search: the header's search as a player gets it (its index asked for and built).
@@ -246,7 +246,10 @@ def test_axe_finds_no_violation_on_a_fresh_load_of_a_long_page_as_lighthouse_run
 ) -> None:
     """Lighthouse runs axe on the page just loaded, at its phone size, without scrolling: the blocks far
     down are still skipped (placeholders 5em high). Text laid out past such a placeholder must not be
-    measured against what follows it (the footer's dark background once gave a false contrast failure)."""
+    measured against what follows it (the footer's dark background once gave a false contrast failure).
+    The theme's search index is not asked for here (``NO_SEARCH_INDEX_JS``): nothing axe reads depends on
+    it, and the theme would index the whole site again at each of these loads (the sweep searches)."""
+    page.add_init_script(NO_SEARCH_INDEX_JS)
     page.set_viewport_size({"width": 412, "height": 823})  # Lighthouse's mobile screen
     page.emulate_media(color_scheme="light")
     page.goto("./")
