@@ -69,9 +69,10 @@ def with_held_theme(html: str) -> str:
     first result waited behind it. The tag becomes an inert ``<script type="mneme/theme">`` naming the
     file; ``calculators.js`` starts the theme once the first result is on screen (or the engine has
     failed, or its start has gone quiet for ``themeHoldMs``, or the player taps the header:
-    ``browser/lib/theme-hold.js``); on a first visit what it fetches then (search index, sitemap) no
-    longer shares the link with the engine's WebAssembly. Applied before ``with_deferred_theme``, which
-    then defers the theme's tag on every other page."""
+    ``browser/lib/theme-hold.js``), each step of its start after a pause in the player's input
+    (``browser/lib/tasks.js``: ``whenQuiet``); on a first visit what it fetches then (search index,
+    sitemap) no longer shares the link with the engine's WebAssembly. Applied before
+    ``with_deferred_theme``, which then defers the theme's tag on every other page."""
     theme = THEME_BUNDLE.search(html)
     if not CALCULATOR.search(html) or not theme:
         return html
