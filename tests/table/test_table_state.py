@@ -217,15 +217,20 @@ def test_the_worker_entry_point_answers_errors_as_data_never_raising() -> None:
     assert json.loads(table_api.call_json("derive_character", '{"nonsense": 1}'))["error"].startswith("Wrong")
 
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**6), 10**6)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
-    max_leaves=25,
-)
+def json_of(max_leaves: int) -> st.SearchStrategy[Any]:
+    """Any JSON value (null, booleans, numbers, text, lists, objects) of at most ``max_leaves`` leaves."""
+    return st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers(-(10**6), 10**6)
+        | st.floats(allow_nan=False)
+        | st.text(max_size=30),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
+        max_leaves=max_leaves,
+    )
+
+
+json_values = json_of(25)
 
 
 def _mutations() -> st.SearchStrategy[dict[str, Any]]:
@@ -565,15 +570,7 @@ def test_a_tracker_holds_at_most_40_combatants() -> None:
         table_tracker.tracker_action(t, {"type": "add", "combatant": {"name": "One more"}})
 
 
-field_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**6), 10**6)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
-    max_leaves=8,
-)
+field_values = json_of(8)
 """``json_values`` with fewer leaves: an action carries up to eight such fields, each drawn at every step of
 a sequence, so the larger values cost most of the property's time for no more kinds of value."""
 
