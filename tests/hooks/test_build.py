@@ -18,6 +18,10 @@ from pathlib import Path
 import pytest
 from _site import ROOT, mkdocs_build
 
+pytestmark = pytest.mark.xdist_group("build")
+"""One test process for the whole module: its module fixtures (small site builds, the failing builds'
+child process) are made once, not once in each process that pytest-xdist hands one of its tests to."""
+
 HOOK = ROOT / "hooks" / "calculator_pages.py"
 
 

@@ -17,6 +17,10 @@ from sitebuild.bundle import FROZEN, LATER
 from sitebuild.bundle import PYODIDE_VERSION as VERSION
 from sitebuild.errors import BuildError
 
+pytestmark = pytest.mark.xdist_group("bytecode")
+"""One test process for the whole module: its module fixtures (compiled archives, a Pyodide start under
+Node) are made once, not once in each process that pytest-xdist hands one of its tests to."""
+
 PYODIDE = ROOT / "node_modules" / "pyodide"
 BROKEN = zip_of({"broken.py": "def (:\n"})
 
