@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 from .conftest import outputs, wait_instant_navigation
 
 __all__ = [
+    "EDITS_JS",
     "EMPTY",
     "check_bad_inputs",
     "check_random_inputs",
@@ -21,6 +22,18 @@ __all__ = [
 
 EMPTY = "\u2014"
 """What an output shows when there is no result."""
+
+EDITS_JS = """async ([f, values]) => {
+  const input = f.querySelector('[name="modifier"]');
+  for (const value of values) {
+    const answered = new Promise((resolve) => f.addEventListener('calculator:result', resolve, {once: true}));
+    input.value = value;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    await answered;
+  }
+}"""
+"""Edits of form ``f``'s modifier, one after another, each once the one before has its answer
+(``page.evaluate(EDITS_JS, [form.element_handle(), values])``)."""
 
 GO = """
 (path) => {

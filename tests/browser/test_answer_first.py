@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from ._forms import follow_link
+from ._forms import EDITS_JS, follow_link
 from .conftest import READY_TIMEOUT_MS, outputs, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
@@ -249,15 +249,6 @@ WRITES_JS = """() => {
     if (url !== undefined && new URL(url, location.href).href !== location.href) window.__addressWrites += 1;
     return url === undefined ? write(state, unused) : write(state, unused, url);
   };
-}"""
-EDITS_JS = """async ([f, values]) => {
-  const input = f.querySelector('[name="modifier"]');
-  for (const value of values) {
-    const answered = new Promise((resolve) => f.addEventListener('calculator:result', resolve, {once: true}));
-    input.value = value;
-    input.dispatchEvent(new Event('input', {bubbles: true}));
-    await answered;
-  }
 }"""
 ADDRESS_JS = """f => {
   const values = Object.fromEntries([...f.querySelectorAll('input[name], select[name]')].map(

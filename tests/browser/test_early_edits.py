@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from ._forms import EDITS_JS
 from .conftest import READY_TIMEOUT_MS, outputs, wait_ready, wait_theme
 
 pytestmark = [pytest.mark.browser, pytest.mark.returning_visit]
@@ -150,16 +151,6 @@ KEPT_WRITES_JS = """() => {
     return write.call(this, key, value);
   };
 }"""
-EDITS_JS = """async (values) => {
-  const form = document.querySelector('form[data-calculator="effect"]');
-  const input = form.querySelector('[name="modifier"]');
-  for (const value of values) {
-    const answered = new Promise((done) => form.addEventListener("calculator:result", done, { once: true }));
-    input.value = value;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    await answered;
-  }
-}"""
 
 
 @pytest.mark.own_page  # its own calculator settings (an init script)
@@ -170,7 +161,7 @@ def test_each_edit_keeps_the_newest_values_once(page: Any, open_calculator: Any,
     form = open_calculator("effect", modifier=0, difficulty=8, roll=9)
     page.evaluate(KEPT_WRITES_JS)
     edits = ["1", "2", "3", "2", "5"]
-    page.evaluate(EDITS_JS, edits)
+    page.evaluate(EDITS_JS, [form.element_handle(), edits])
     assert page.evaluate("window.__keptWrites") == edits
     page.reload()
     wait_ready(form)
