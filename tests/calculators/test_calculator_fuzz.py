@@ -21,7 +21,8 @@ from calculators.framework import registry, runtime
 
 NAMES = registry.names()
 BUDGET_S = 2.0
-"""A compute at the table must answer well inside this (the browser adds Pyodide's ~2-4x)."""
+"""A compute at the table must answer well inside this (the browser adds Pyodide's ~2-4x). Counted in
+this thread's CPU time: the work done, which a busy machine's other processes cannot inflate."""
 HOSTILE = ["", "  ", "abc", "<b>x</b>", "-" + "9" * 30, "9" * 30, "1e309", "nan", "\u0663", "\x00", "½"]
 NOT_A_SENTENCE = re.compile(r"Traceback|File \"|Error\b|Exception|<class |\bNone\b|\{'|\[\'")
 
@@ -49,10 +50,10 @@ def values_for(item: Any) -> st.SearchStrategy[str]:
 
 
 def check_answer(name: str, raw: dict[str, str]) -> None:
-    start = time.perf_counter()
+    start = time.thread_time()
     result = runtime.compute(name, raw)
-    spent = time.perf_counter() - start
-    assert spent < BUDGET_S, f"{name} took {spent:.2f} s on {raw}"
+    spent = time.thread_time() - start
+    assert spent < BUDGET_S, f"{name} took {spent:.2f} CPU-s on {raw}"
     messages = [*result["errors"].values(), *([result["form_error"]] if result["form_error"] else [])]
     assert result["ok"] != bool(messages), (raw, result)
     for message in messages:
