@@ -46,6 +46,8 @@ import pytest
 from _site import launch_chromium
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from . import _workers
+
 READY_TIMEOUT_MS = 90_000
 INSTANT_ARRIVAL_MS = 20_000
 """How long a followed link may take to arrive in the shared tab before the page is loaded instead."""
@@ -63,6 +65,18 @@ def site_copy(site_dir: Path, tmp_path: Path) -> Path:
     folder = tmp_path / "site"
     shutil.copytree(site_dir, folder)
     return folder
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport:
+    """A failed test's report shows what its tabs saw of the service workers (``_workers``); the
+    timelines are dropped after each test."""
+    report: pytest.TestReport = yield
+    if report.failed and _workers.report():
+        report.sections.append(("service workers and tabs", _workers.report()))
+    if report.when == "teardown":
+        _workers.TIMELINES.clear()
+    return report
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ from _site import SUB_PATH, SiteServer
 
 from sitebuild import offline
 
+from ._workers import Timeline, wait_for_takeover
 from .conftest import NO_OFFLINE_COPY_JS, outputs, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -46,6 +47,8 @@ class Visit:
     context: Any
     problems: list[str] = field(default_factory=list)
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+    timeline: Timeline = field(default_factory=Timeline)
+    """What the service workers and the tabs' documents did: in the report when the test fails."""
 
     def allow(self, pattern: str) -> None:
         """Page and console errors matching ``pattern`` are expected (a test that makes them)."""
@@ -63,6 +66,7 @@ class Visit:
         page = self.context.new_page()
         page.on("pageerror", lambda exc: self.report(f"page error: {exc}"))
         page.on("console", lambda m: m.type == "error" and self.report(f"console: {m.text}"))
+        self.timeline.watch(self.context, page)
         return page
 
     def go_offline(self) -> None:
@@ -278,9 +282,11 @@ def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     until(page, "async () => (await navigator.serviceWorker.getRegistration()).waiting !== null")
     assert sorted(page.evaluate(OFFLINE_CACHES_JS)) == sorted([old, new])
-    # Once no page uses the old version, the new one takes over and the old cache is gone.
+    # Once no page uses the old version, the new one takes over by itself (DevTools watched from a tab
+    # on about:blank, no page of the site), and a page opened then is the new one's, the old cache gone.
     page.close()
     fresh = visit.new_page()
+    wait_for_takeover(fresh, visit.timeline)
     fresh.goto("glossary/")
     until(
         fresh,
