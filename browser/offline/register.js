@@ -15,6 +15,8 @@
 // window.mnemeOfflineConfig = {register: false} (set before this script) turns it off.
 import { whenQuiet } from "../lib/tasks.js";
 
+const WAKE_WAIT_MS = 3000; // how long "Update now" waits for the running worker's answer before asking
+
 function startOffline() {
   const script = document.currentScript;
   const base = new URL("../../", script ? script.src : location.href);
@@ -163,12 +165,21 @@ function startOffline() {
     button.className = "md-button md-button--primary";
     button.setAttribute("data-action", "update");
     button.textContent = "Update now";
-    button.addEventListener("click", () => {
+    button.addEventListener("click", async () => {
       updating = true;
       button.disabled = true;
       const waiting = registration.waiting;
-      if (waiting) waiting.postMessage({ type: "skip-waiting" });
-      else location.reload();
+      if (!waiting) {
+        location.reload();
+        return;
+      }
+      // The browser swaps versions once the running worker is idle, and asks it to go idle at once
+      // only if it is running when the new one asks to take over. Woken at that moment (by a request
+      // of an open page), it would keep the switch waiting for its ordinary idle timeout (about 30 s
+      // in Chromium, the button pressed and nothing happening): it answers first, then the ask.
+      const controller = navigator.serviceWorker.controller;
+      if (controller) await askStatus(controller, WAKE_WAIT_MS);
+      waiting.postMessage({ type: "skip-waiting" });
     });
     notice.append(words, " ", button);
     document.body.append(notice);
@@ -198,6 +209,23 @@ function startOffline() {
     }
   }
 
+  // The worker's status (its reply to "status"), or null after waitMs without one.
+  function askStatus(worker, waitMs) {
+    return new Promise((resolve) => {
+      const done = (value) => {
+        navigator.serviceWorker.removeEventListener("message", once);
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const once = (event) => {
+        if (event.data?.type === "offline-status" && event.data.reply) done(event.data);
+      };
+      const timer = setTimeout(done, waitMs, null);
+      navigator.serviceWorker.addEventListener("message", once);
+      worker.postMessage({ type: "status" });
+    });
+  }
+
   async function register() {
     if (!supported || !config.register) return null;
     navigator.serviceWorker.addEventListener("message", heard);
@@ -215,16 +243,7 @@ function startOffline() {
       lastCheck = Date.now();
       watchUpdates(registration);
       const ready = await navigator.serviceWorker.ready;
-      const answer = new Promise((resolve) => {
-        const once = (event) => {
-          if (event.data?.type !== "offline-status" || !event.data.reply) return;
-          navigator.serviceWorker.removeEventListener("message", once);
-          resolve(event.data);
-        };
-        navigator.serviceWorker.addEventListener("message", once);
-      });
-      if (ready.active) ready.active.postMessage({ type: "status" });
-      const first = await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      const first = ready.active ? await askStatus(ready.active, 5000) : null;
       if (first) {
         activeCache = first.cache;
         if (first.state !== "saving" || !status) {

@@ -299,6 +299,37 @@ def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
     assert text.endswith("/* new deploy */\n")
 
 
+def test_update_now_switches_even_when_the_running_worker_wakes_as_it_is_pressed(visit: Visit) -> None:
+    """Chromium swaps versions once the running worker is idle, and asks it to go idle at once only if
+    it is running when the new version asks to take over. Pressed just as a request of the page wakes
+    the stopped worker, "Update now" used to wait for that worker's idle timeout (under DevTools, as
+    here, no switch in 60 s in 8 of 10 tries; this test failed 2 of 7 times). The page now has the
+    running worker answer before the new version asks; the race is the browser's, so a failure here is
+    likely, not certain, when that order is lost."""
+    page = first_visit(visit, "glossary/")
+    (css,) = (visit.folder / "assets" / "calculators").glob("mneme.*.css")
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* new deploy */\n", encoding="utf-8")
+    new = rewrite_service_worker(visit.folder)
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    page.locator('[data-action="update"]').wait_for(state="visible", timeout=60_000)
+    # Both versions stopped, as the browser stops idle workers; then a request wakes the running one
+    # in the very task that presses the button.
+    devtools = visit.context.new_cdp_session(page)
+    devtools.send("ServiceWorker.enable")
+    devtools.send("ServiceWorker.stopAllWorkers")
+    while set(visit.timeline.running.values()) != {"stopped"}:
+        page.wait_for_timeout(50)
+    with page.expect_navigation(timeout=30_000):
+        page.evaluate(
+            """() => {
+              fetch("../rules/").catch(() => {});
+              document.querySelector('[data-action="update"]').click();
+            }"""
+        )
+    until(page, "async () => navigator.serviceWorker.controller?.state === 'activated'")
+    assert page.evaluate(OFFLINE_CACHES_JS) == [new]
+
+
 # The engine's snapshot cache is named by the site's scope; these run on calculators/NAME/.
 SNAPSHOT_CACHE_JS = (
     'const snapshotCache = () => "mneme-engine-snapshot@" + new URL("../../", document.baseURI).pathname;'
