@@ -30,6 +30,9 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
   form's Locator.
 - ``outputs(form)``: ``{key: text}`` of every ``[data-output]`` in the form.
 - ``python_outputs(name, **params)``: the same outputs computed by CPython (the framework runtime).
+
+A failed test's report also shows what its tabs saw of the service workers, for the tests that open
+their tabs through ``test_offline.Visit`` (``_workers``: each version's states, each document).
 """
 
 from __future__ import annotations
