@@ -51,7 +51,10 @@ const STATUS_KEY = new URL("__offline-status__", SCOPE).href;
 // this channel whether it is downloading it ("downloading", then "kept" or "failed").
 const HANDOFF = `mneme-engine-handoff${SUFFIX}`;
 const CHANNEL = `mneme-engine${SUFFIX}`;
-const ASK_MS = 300; // how long an engine may take to say it is downloading a file
+// How long an engine may take to say it is downloading a file. Its worker answers between the steps of
+// its start, some of which run for a second or more on a slow phone; unanswered, the copy downloads the
+// 9.6 MB WebAssembly a second time. Where no engine runs, this is waited once per copy.
+const ASK_MS = 2000;
 const DOWNLOADING_MS = 5000; // how often it is asked again while it says so
 const RESTART_WAIT_MS = 40000; // how long an engine whose download was cut may take to start again
 const NETWORK_WAIT_MS = 4000; // a slow network: show the cached page after this long
