@@ -190,7 +190,7 @@ def test_cut_engine_files_are_never_called_offline_and_a_docs_only_deploy_downlo
         for rel in engine_files(docs):
             assert not [s for s in host.server.log if s.path == rel], rel  # not even asked
         page.click('[data-action="update"]')
-        page.wait_for_function("() => document.querySelector('h1').textContent.includes('(revised)')")
+        page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('(revised)')")
         wait_mark(page, "Available offline")
         assert offline_caches(page) == [new]
         computes_offline(host, python_outputs)
@@ -241,7 +241,7 @@ def test_a_deploy_during_an_updates_copy_is_never_offered_and_the_newest_is(
         assert page.inner_text(MARK) == "Available offline"  # this page's own copy, still whole
         assert newest in offline_caches(page) and old in offline_caches(page)
         page.click('[data-action="update"]')
-        page.wait_for_function("() => document.querySelector('h1').textContent.includes('(C)')")
+        page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('(C)')")
         until(page, f"async () => {OURS_JS} === {newest!r}")  # the old copies are gone
         offline = computes_offline(host, python_outputs)
         offline.goto("glossary/")
