@@ -1,0 +1,151 @@
+"""What a player sees at 360 px while a calculator page's engine starts, on a first visit.
+
+- The engine's progress tag ("Loading the engine: … kB") never covers the "Out of date: updating…" line
+  or the answer's words, on a phone (with the on-screen keyboard up or not), a tablet and a desktop, and
+  nothing on the page moves as it comes and goes.
+- With a character kept on this device, the "use my character" box says so from the first paint, before
+  ``character.js`` has loaded (its request held back here); a corrupt or blocked store reads as no
+  character, the page says nothing wrong, and nothing stored is rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import READY_TIMEOUT_MS, wait_ready
+
+pytestmark = [pytest.mark.browser]
+
+PHONE = {"width": 360, "height": 780}
+WASM = re.compile(r"pyodide\.asm\.wasm$")
+WHEEL = re.compile(r"/mneme_rules\.[0-9a-f]+\.whl$")
+CHARACTER_JS = re.compile(r"/assets/calculators/character\.[0-9a-f]+\.js$")
+DOCS = "mneme@/mneme/:character.v1:"
+"""A character's key (browser/lib/character-store.js: characterPrefix, scoped by the test server's path)."""
+
+BOXES_JS = """() => {
+  const rect = (el) => {
+    if (!el || !el.getClientRects().length) return null;
+    const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  const summary = document.querySelector("[data-summary]");
+  const s = getComputedStyle(summary);
+  const words = rect(summary) || { top: 0, bottom: 0, left: 0, right: 0 };
+  const inset = (edge) => parseFloat(s["padding" + edge]) + parseFloat(s["border" + edge + "Width"]);
+  words.top += inset("Top");
+  words.bottom -= inset("Bottom");
+  words.left += inset("Left");
+  words.right -= inset("Right");
+  return {
+    pill: rect(document.querySelector("[data-engine-progress]")),
+    stale: rect(document.querySelector("[data-stale-mark]")),
+    words,
+    answer: rect(document.querySelector(".calc-answer")),
+    width: document.documentElement.clientWidth,
+  };
+}"""
+"""The progress tag, the "Out of date" line, the summary's words (its box less padding and border) and
+the answer bar, in CSS pixels of the viewport."""
+
+LAYOUT_JS = """() => [...document.querySelectorAll(".md-content *")]
+  .filter((el) => !el.closest("[data-engine-progress]"))
+  .map((el) => {
+    const r = el.getBoundingClientRect();
+    const box = [r.left, r.top, r.width, r.height].join();
+    return r.width || r.height ? `${el.tagName}.${el.className} ${box}` : "";
+  })"""
+"""Where every element of the page's content is (the progress tag's own parts left out; "" for one
+with no box)."""
+SKIPPED = {""}
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+def check_clear(page: Any, where: str) -> None:
+    """The progress tag and the "Out of date" line both on screen, readable, apart; the tag clear of the
+    answer's words; and the page laid out the same with the tag gone."""
+    boxes = page.evaluate(BOXES_JS)
+    pill, stale, words = boxes["pill"], boxes["stale"], boxes["words"]
+    assert pill and stale, (where, boxes)
+    assert not overlap(pill, stale), (where, boxes)
+    assert not overlap(pill, words), (where, boxes)
+    for part in (pill, stale):  # on the screen, across
+        assert part["left"] >= 0 and part["right"] <= boxes["width"], (where, boxes)
+    assert pill["right"] - pill["left"] > 100 and stale["right"] - stale["left"] > 50, (where, boxes)
+    if boxes["width"] < 960:  # the answer bar at the bottom of a phone or tablet: the tag inside it
+        assert boxes["answer"]["top"] <= pill["top"] and pill["bottom"] <= boxes["answer"]["bottom"], (
+            where,
+            boxes,
+        )
+    shown = page.evaluate(LAYOUT_JS)
+    page.evaluate("() => { document.querySelector('[data-engine-progress]').style.display = 'none'; }")
+    gone = page.evaluate(LAYOUT_JS)
+    page.evaluate("() => { document.querySelector('[data-engine-progress]').style.display = ''; }")
+    # (A block far off screen skips layout until it comes near, content-visibility: no box either time.)
+    moved = [(a, b) for a, b in zip(shown, gone, strict=True) if a != b and not {a, b} & SKIPPED]
+    assert not moved, (where, moved[:5])
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "value"), [("effect", "difficulty", "10"), ("thresholds", "damage", "3")]
+)
+def test_the_progress_never_covers_the_out_of_date_line(
+    context: Any, page: Any, name: str, field: str, value: str
+) -> None:
+    """With the engine's start held (its WebAssembly until the progress is due to show, its wheel until
+    the end) and an edit typed meanwhile (the answer bar says "Out of date"), the progress tag and that
+    line are apart at 360 px (keyboard up or not), at a tablet's and a desktop's width; once the engine
+    is up the tag is gone and the edit is kept."""
+    wasm: list[Any] = []
+    held: list[Any] = []
+    context.route(WASM, lambda route: wasm.append(route))
+    context.route(WHEEL, lambda route: held.append(route))
+    page.set_viewport_size(PHONE)
+    page.goto(f"calculators/{name}/")
+    # The tag shows only for a start not over in 0.4 s (engine.js: PROGRESS_SHOWN_AFTER_MS), as bytes come.
+    page.wait_for_function("() => performance.now() > 1000 && window.mnemeEngine")
+    context.unroute(WASM)
+    for route in wasm:
+        route.continue_()
+    form = page.locator(f'form[data-calculator="{name}"]')
+    pill = form.locator("[data-engine-progress]")
+    expect(pill).to_contain_text(re.compile(r"Loading the engine: \d+ (of \d+ )?kB"), timeout=30_000)
+    form.locator(f'[name="{field}"]').fill(value)
+    expect(form.locator("[data-stale-mark]")).to_be_visible(timeout=10_000)
+    check_clear(page, "360 px")
+    for inset in ("260px", "0px"):  # the on-screen keyboard up (keyboard-inset.js), then down
+        page.evaluate("v => document.documentElement.style.setProperty('--mneme-keyboard', v)", inset)
+        form.locator(f'[name="{field}"]').scroll_into_view_if_needed()
+        check_clear(page, f"360 px, keyboard {inset}")
+    # No answer to show (an engine started again after its answer was empty): its band stays for the tag.
+    page.evaluate("() => { document.querySelector('[data-summary]').hidden = true; }")
+    boxes = page.evaluate(BOXES_JS)
+    assert not overlap(boxes["pill"], boxes["stale"]), boxes
+    assert (
+        boxes["answer"]["top"] <= boxes["pill"]["top"]
+        and boxes["pill"]["bottom"] <= boxes["answer"]["bottom"]
+    )
+    page.evaluate("() => { document.querySelector('[data-summary]').hidden = false; }")
+    for width, height in ((600, 900), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        form.locator(f'[name="{field}"]').scroll_into_view_if_needed()
+        check_clear(page, f"{width} px")
+    page.set_viewport_size(PHONE)
+    context.unroute(WHEEL)
+    for route in held:
+        route.continue_()
+    wait_ready(form)
+    expect(pill).to_have_count(0, timeout=READY_TIMEOUT_MS)
+    assert form.locator(f'[name="{field}"]').input_value() == value
