@@ -10,12 +10,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from sitebuild.table_ui import MINE
+
+from ._table import DOCS, ada, seed
 from .conftest import READY_TIMEOUT_MS, wait_ready
 
 pytestmark = [pytest.mark.browser]
@@ -24,8 +28,6 @@ PHONE = {"width": 360, "height": 780}
 WASM = re.compile(r"pyodide\.asm\.wasm$")
 WHEEL = re.compile(r"/mneme_rules\.[0-9a-f]+\.whl$")
 CHARACTER_JS = re.compile(r"/assets/calculators/character\.[0-9a-f]+\.js$")
-DOCS = "mneme@/mneme/:character.v1:"
-"""A character's key (browser/lib/character-store.js: characterPrefix, scoped by the test server's path)."""
 
 BOXES_JS = """() => {
   const rect = (el) => {
@@ -149,3 +151,96 @@ def test_the_progress_never_covers_the_out_of_date_line(
     wait_ready(form)
     expect(pill).to_have_count(0, timeout=READY_TIMEOUT_MS)
     assert form.locator(f'[name="{field}"]').input_value() == value
+
+
+# ---------------------------------------------------------------- "use my character" at first paint
+
+AT_FIRST_PAINT_JS = """document.addEventListener("DOMContentLoaded", () => {
+  const box = document.querySelector(".mt-mine");
+  window.__atFirstPaint = {
+    words: box.innerText.replace(/\\s+/g, " ").trim(),
+    marked: document.documentElement.hasAttribute("data-mneme-characters"),
+    table: Boolean(window.mnemeTable),
+    height: box.getBoundingClientRect().height,
+    formTop: document.querySelector("form[data-calculator]").getBoundingClientRect().top,
+  };
+}, { once: true });"""
+"""What the box shows once the page is parsed, before any deferred script of ours has run (character.js
+comes far later still): its visible words, whether <html> is marked, whether character.js has run, and
+where the form under it starts."""
+
+STORAGE_JS = "() => JSON.stringify(Object.entries(localStorage).sort())"
+NONE_WORDS = f"{MINE['title']} {MINE['none_link']}{MINE['none_rest']}"
+STORED_WORDS = f"{MINE['title']} {MINE['stored']}{MINE['none_rest']}"
+ADA = json.dumps({"character": ada(), "order": 1, "rev": "r1", "base": ""})
+
+
+def test_a_kept_character_s_box_reads_right_before_character_js(context: Any, page: Any) -> None:
+    """A first visit (no offline copy) with a character kept on this device: the box says so from the
+    first paint, and still once character.js is asked for (after the first answer and a pause: its request
+    held here); then the script fills the box with the character, and nothing stored was rewritten."""
+    held: list[Any] = []
+    context.route(CHARACTER_JS, lambda route: held.append(route))
+    seed(page, {DOCS + "ada-1": ADA})
+    page.add_init_script(AT_FIRST_PAINT_JS)
+    page.set_viewport_size(PHONE)
+    page.goto("calculators/attack/")
+    seeded = page.evaluate(STORAGE_JS)
+    first = page.evaluate("window.__atFirstPaint")
+    assert first["marked"] and not first["table"] and first["words"] == STORED_WORDS, first
+    box = page.locator(".mt-mine")
+    expect(box.locator("a")).to_be_hidden()
+    page.wait_for_function(
+        "() => performance.getEntriesByName('mneme:first-result').length > 0", timeout=READY_TIMEOUT_MS
+    )
+    deadline = page.evaluate("Date.now()") + READY_TIMEOUT_MS
+    while not held and page.evaluate("Date.now()") < deadline:
+        page.wait_for_timeout(200)
+    assert held, "character.js was never asked for"
+    assert page.evaluate("window.mnemeTable") is None
+    assert " ".join(box.inner_text().split()) == STORED_WORDS
+    context.unroute(CHARACTER_JS)
+    for route in held:
+        route.continue_()
+    expect(box.locator("select").first).to_have_value("ada-1", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(STORAGE_JS) == seeded
+
+
+BLOCKED = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});"""
+
+CORRUPT = {
+    "not JSON": {DOCS + "ada-1": "{not json"},
+    "not a character": {DOCS + "ada-1": json.dumps({"character": {"id": "ada-1", "name": "Ada"}})},
+    "under another id": {DOCS + "bob-2": ADA},
+    "a backup only": {DOCS + "ada-1:backup:2026-01-02T03:04:05.000Z": ADA},
+}
+
+
+@pytest.mark.parametrize("case", [*CORRUPT, "blocked"])
+def test_a_corrupt_or_blocked_store_reads_as_no_character(
+    context: Any, page: Any, page_log: Any, case: str
+) -> None:
+    """What the page cannot show as a character (storage blocked, a document that is not JSON or not a
+    character, or under another id's key, a backup) reads as none at first paint: the box offers to save
+    one, nothing is thrown, and the first read rewrites nothing (the engine held back: no later script)."""
+    context.route(WASM, lambda route: None)  # never answered: only the page's first scripts run
+    if case == "blocked":
+        # The theme's palette script reads the blocked storage without a guard (as tests/browser/test_storage
+        # allows); ours reads it inside one (head/early.js), and the node tests throw from every call.
+        page_log.allow("^The operation is insecure")
+        page.add_init_script(BLOCKED)
+    else:
+        seed(page, CORRUPT[case])
+    page.add_init_script(AT_FIRST_PAINT_JS)
+    page.set_viewport_size(PHONE)
+    page.goto("calculators/attack/")
+    first = page.evaluate("window.__atFirstPaint")
+    assert not first["marked"] and first["words"] == NONE_WORDS, first
+    expect(page.locator(".mt-mine .mt-mine-stored")).to_be_hidden()
+    if case != "blocked":
+        kept = dict(page.evaluate("() => Object.entries(localStorage)"))
+        assert kept == CORRUPT[case]
+        assert not page_log.errors and not page_log.console  # the page fixture fails the test on either too
+    assert page.evaluate("Boolean(window.mnemeEarlyEngine && window.mnemeEarlyEngine.worker)")
