@@ -227,8 +227,8 @@ def test_a_corrupt_or_blocked_store_reads_as_no_character(
     one, nothing is thrown, and the first read rewrites nothing (the engine held back: no later script)."""
     context.route(WASM, lambda route: None)  # never answered: only the page's first scripts run
     if case == "blocked":
-        # The theme's palette script reads the blocked storage without a guard (as tests/browser/test_storage
-        # allows); ours reads it inside one (head/early.js), and the node tests throw from every call.
+        # The theme's palette script reads the blocked storage unguarded (tests/browser/test_storage.py
+        # allows it too); ours reads it inside a guard (head/early.js), and the node tests throw at it.
         page_log.allow("^The operation is insecure")
         page.add_init_script(BLOCKED)
     else:
