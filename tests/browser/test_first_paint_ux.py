@@ -48,11 +48,12 @@ BOXES_JS = """() => {
     stale: rect(document.querySelector("[data-stale-mark]")),
     words,
     answer: rect(document.querySelector(".calc-answer")),
+    next: rect(document.querySelector("[data-next] > *")),
     width: document.documentElement.clientWidth,
   };
 }"""
-"""The progress tag, the "Out of date" line, the summary's words (its box less padding and border) and
-the answer bar, in CSS pixels of the viewport."""
+"""The progress tag, the "Out of date" line, the summary's words (its box less padding and border), the
+answer bar and the next step under it (if any), in CSS pixels of the viewport."""
 
 LAYOUT_JS = """() => [...document.querySelectorAll(".md-content *")]
   .filter((el) => !el.closest("[data-engine-progress]"))
@@ -83,6 +84,7 @@ def check_clear(page: Any, where: str) -> None:
     assert pill and stale, (where, boxes)
     assert not overlap(pill, stale), (where, boxes)
     assert not overlap(pill, words), (where, boxes)
+    assert not boxes["next"] or not overlap(pill, boxes["next"]), (where, boxes)  # the next step's links
     for part in (pill, stale):  # on the screen, across
         assert part["left"] >= 0 and part["right"] <= boxes["width"], (where, boxes)
     assert pill["right"] - pill["left"] > 100 and stale["right"] - stale["left"] > 50, (where, boxes)
