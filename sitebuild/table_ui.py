@@ -91,19 +91,24 @@ def _modes() -> list[list[str]]:
 MINE = {
     "title": "My character",
     "none_link": "Save a character on this device",
+    "stored": "Once the engine has loaded, you can use your character on this device",
     "none_rest": " to fill this calculator in from it.",
 }
-"""The "use my character" box above a calculator: its title, and what it says with no character saved."""
+"""The "use my character" box above a calculator: its title, what it says with no character saved (the
+link, then the rest), and, ahead of the same rest, what it says while its controls load when one is."""
 
 
 def mine_box(calculator: str, root: str) -> str:
-    """The "use my character" box a calculator is built with, as a new player sees it: the
-    script fills the same box in place, so nothing below it moves. "" where no character applies."""
+    """The "use my character" box a calculator is built with, before its script: both openings of its
+    sentence, the stylesheet showing the one for this device (``browser/calculators.css``:
+    ``data-mneme-characters`` on <html>, set in <head> when a character is kept here). The script fills
+    the same box in place, so nothing below it moves. "" where no character applies."""
     if not prefill.prefill_plan(calculator)["keys"]:
         return ""
     return (
         f'<div class="mt-mine" data-mine-for="{escape(calculator)}">'
         f'<span class="mt-mine-title">{escape(MINE["title"])}</span> '
+        f'<span class="mt-mine-stored">{escape(MINE["stored"])}</span>'
         f'<a href="{escape(root)}table/character/">{escape(MINE["none_link"])}</a>'
         f"{escape(MINE['none_rest'])}</div>"
     )

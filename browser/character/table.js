@@ -4,7 +4,7 @@
 // page by character.js and offered as window.mnemeTable, so the tracker works on the same store (and,
 // where the browser blocks storage, on the same copy kept in memory).
 
-import { activeCharacter, createCharacterStore, putCharacter, saveValue, shownDoc } from "../lib/character-store.js";
+import { activeCharacter, characterPrefix, createCharacterStore, putCharacter, saveValue, scopedKey, shownDoc } from "../lib/character-store.js";
 import { mergeCharacter, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { pageSettings } from "../lib/page-settings.js";
@@ -52,9 +52,9 @@ export function createTable(scriptSrc) {
   // (user.github.io/a/ and /b/) never read each other's data: "mneme@/a/:characters.v1". Keys from
   // before scoping ("mneme.characters.v1") are read once.
   const scope = new URL("../../", scriptSrc).pathname;
-  const key = (name) => `mneme@${scope}:${name}`;
+  const key = (name) => scopedKey(scope, name);
   const STORE_KEY = key("characters.v1");
-  const DOC_PREFIX = key("character.v1:");
+  const DOC_PREFIX = characterPrefix(scope);
   const legacy = {
     [STORE_KEY]: "mneme.characters.v1",
     [key("tracker.v1")]: "mneme.tracker.v1",

@@ -1,6 +1,7 @@
 // "Use my character" above a calculator form: fill the form in from a character kept on this
 // device, and write the damage taken back to it (table/prefill.py says what goes where).
 
+import { STORED_MARK } from "../lib/character-store.js";
 import { h } from "../lib/dom.js";
 import { call } from "./table.js";
 
@@ -16,6 +17,7 @@ export function bindMine(form, table) {
   const rootUrl = form.dataset.root || "";
   const previous = form.previousElementSibling;
   const built = previous?.matches(`.mt-mine[data-mine-for="${CSS.escape(name)}"]`) ? previous : null;
+  if (built) markStored(table.loadStore().characters.length > 0); // its words right until it is filled
   call("prefill_plan", { calculator: name }).then(
     (plan) => {
       const box = plan.keys.length ? mineControl(form, name, plan, rootUrl, table) : null;
@@ -27,6 +29,13 @@ export function bindMine(form, table) {
   );
 }
 
+// <html> marked as the store now reads (head/early.js marked it before the first paint from a
+// lighter read; a page reached by the theme's instant navigation keeps the mark of the first one).
+function markStored(kept) {
+  const root = document.documentElement;
+  if (root.hasAttribute(STORED_MARK) !== kept) root.toggleAttribute(STORED_MARK, kept);
+}
+
 function mineControl(form, name, plan, rootUrl, table) {
   const box = h("div", { class: "mt-mine", "data-mine-for": name });
   const notes = h("ul", { class: "mt-mine-notes", "aria-live": "polite" });
@@ -36,10 +45,12 @@ function mineControl(form, name, plan, rootUrl, table) {
   const store = table.loadStore();
 
   if (!store.characters.length) {
+    // The same words as the built box (sitebuild/table_ui.py, mine_box); the mark picks which shows.
     const words = table.config().mine;
     box.append(
       h("span", { class: "mt-mine-title", text: words.title }),
       " ",
+      h("span", { class: "mt-mine-stored", text: words.stored }),
       h("a", { href: `${rootUrl}table/character/`, text: words.none_link }),
       words.none_rest,
     );

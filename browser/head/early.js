@@ -2,6 +2,10 @@
 // table app (sitebuild/early_engine.py; its hash joins the page's Content-Security-Policy). It creates
 // the engine's worker before the page's stylesheets and scripts load, so Pyodide's downloads begin
 // at once, and keeps what the worker says until engine.js takes it over (window.mnemeEarlyEngine).
+// It also marks <html> when this device keeps a character, so the "use my character" box reads right
+// from the first paint (markStoredCharacter).
+
+import { characterPrefix, keepsCharacter, STORED_MARK } from "../lib/character-store.js";
 
 function startEarly(script) {
   // Drawn from the first paint as the running theme draws it (its search button shown): the theme's
@@ -48,4 +52,20 @@ function spawn(address) {
   return new Worker(address, { type: "module" });
 }
 
+// A character kept on this device (lib/character-store.js: keepsCharacter, a read of its documents'
+// keys and shape only): <html> gets STORED_MARK before the body is parsed, and calculators.css shows
+// the box's words for it. The keys are scoped as character/table.js scopes them, by the site's root
+// (two levels above the worker's file, assets/calculators/, as above character.js).
+function markStoredCharacter(script) {
+  try {
+    const url = script?.getAttribute("data-mneme-worker");
+    if (!url) return;
+    const scope = new URL("../../", new URL(url, document.baseURI)).pathname;
+    if (keepsCharacter(window.localStorage, characterPrefix(scope))) document.documentElement.setAttribute(STORED_MARK, "");
+  } catch (_) {
+    /* storage blocked: the box as a new player sees it */
+  }
+}
+
 startEarly(document.currentScript);
+markStoredCharacter(document.currentScript);

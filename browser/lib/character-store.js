@@ -7,8 +7,37 @@
 // Pure: works on a store from lib/storage.js; `now()` orders new characters; `newRev()` names versions.
 
 import { isObject, mergeCharacter, same } from "./documents.js";
+import { parseJson } from "./storage.js";
 
 export const MOVED = { moved: "character.v1" };
+
+// Keys are named by the site's own scope (its base path, `scope`), so two copies of the site on one
+// origin (user.github.io/a/ and /b/) never read each other's data: "mneme@/a/:characters.v1".
+export const scopedKey = (scope, name) => `mneme@${scope}:${name}`;
+export const characterPrefix = (scope) => scopedKey(scope, "character.v1:");
+
+// On <html> from the first paint when this device keeps a character (head/early.js, then
+// character.js): calculators.css shows the "use my character" box's words for it (sitebuild/table_ui.py).
+export const STORED_MARK = "data-mneme-characters";
+
+// Whether `local` (a Storage) holds a character document under `docPrefix` that loadStore would show:
+// a tiny read for the first paint, before the page's settings and character.js are there. Reads only,
+// never writes, never throws: blocked or unreadable storage, a document that is not JSON or not shaped
+// like a character, read as none. (The id rule and the single store of earlier versions need the
+// page's settings: character.js, once loaded, says the last word.)
+export function keepsCharacter(local, docPrefix) {
+  try {
+    for (let i = 0; i < local.length; i++) {
+      const name = local.key(i);
+      if (!name?.startsWith(docPrefix) || name.includes(":backup:")) continue;
+      const raw = parseJson(local.getItem(name));
+      if (isObject(raw) && characterShaped(raw.character, name.slice(docPrefix.length))) return true;
+    }
+  } catch (_) {
+    /* storage blocked or failing: no character shown yet */
+  }
+  return false;
+}
 
 // Which ids a character may have: `ids` is Python's rule as the page's settings serve it
 // (sitebuild/table_ui.py, page_config()["ids"]: table/character.py ID_PATTERN and RESERVED_IDS, the

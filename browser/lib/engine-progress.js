@@ -1,7 +1,8 @@
 // The engine's start, shown beside each calculator's answer (its answer bar, which on a phone stays at
 // the bottom of the screen): the bytes of the whole engine that have arrived against its total, as a
-// bar and in words, until the engine is ready or has failed; then gone. Drawn over the answer box's top
-// edge (calculators.css: .calc-progress), so it moves nothing on the page as it comes and goes.
+// bar and in words, until the engine is ready or has failed; then gone. Drawn over the answer box's bottom
+// edge (calculators.css: .calc-progress), clear of the "Out of date" line and of the summary's words, so
+// it hides nothing and moves nothing on the page as it comes and goes.
 // Hidden from screen readers: the calculator's status line says the same as a live region.
 
 // "Loading the engine: 3149 of 11837 kB" (whole kB, written as Python's format.number writes an
