@@ -11,13 +11,13 @@ import {
   setValue,
   steppedValue,
 } from "./lib/form-state.js";
-import { morph, morphParts, parsed } from "./lib/morph.js";
+import { keepParts, morph, morphParts, parsed } from "./lib/morph.js";
 import { pageSettings } from "./lib/page-settings.js";
 import { nextTask } from "./lib/tasks.js";
 import { holdTheme, startThemeSoon, theme } from "./lib/theme-hold.js";
 
 function startCalculators() {
-  const { stats, get: getEngine, call, mark } = window.mnemeEngine;
+  const { stats, get: getEngine, call, mark, writesAsBuilt } = window.mnemeEngine;
 
   // window.mnemeCalculatorConfig, set before this script, may change the theme's hold, the longest its
   // start waits for a pause in the player's input (quietWaitMs, lib/tasks.js' QUIET_WAIT_MS when unset)
@@ -105,6 +105,15 @@ function startCalculators() {
     if (el.hidden === visible) el.hidden = !visible;
   }
 
+  // The key of the result HTML the form shows as the page was built (its details' data-built), while
+  // no answer has been written over it; else undefined.
+  function builtKey(form) {
+    const details = form.querySelector("[data-details]");
+    const next = form.querySelector("[data-next]");
+    if (!details?.dataset.built || details.mnemeHtml !== undefined || next?.mnemeHtml !== undefined) return undefined;
+    return details.dataset.built;
+  }
+
   function apply(form, payload) {
     const empty = pageSettings().calculators.empty; // an output that does not apply (render.py)
     const errors = payload.errors || {};
@@ -139,13 +148,20 @@ function startCalculators() {
     // build's renderer); the links sit right under the answer.
     // The details come in parts (working, each chart, rule links): only a part that changed is
     // parsed and patched (an edit that leaves a chart as it was costs the page nothing for it).
+    // An answer that writes what the page was built with (the first one, for the values the page was
+    // built with: the worker compared it with the build's key) leaves that HTML as it is: on a phone,
+    // parsing and comparing all of it took 60 ms of the main thread just as the first answer came.
     const details = form.querySelector("[data-details]");
-    if (details && details.mnemeHtml !== (payload.details || "")) {
+    const next = form.querySelector("[data-next]");
+    const asBuilt = Boolean(builtKey(form)) && Boolean(writesAsBuilt?.(payload));
+    if (asBuilt) {
+      keepParts(details, payload.details || "", payload.details_sizes);
+      stats.asBuilt = (stats.asBuilt || 0) + 1;
+    } else if (details && details.mnemeHtml !== (payload.details || "")) {
       morphParts(details, payload.details || "", payload.details_sizes);
     }
     if (details) details.mnemeHtml = payload.details || "";
-    const next = form.querySelector("[data-next]");
-    if (next && next.mnemeHtml !== (payload.next || "")) morph(next, parsed(payload.next || ""));
+    if (next && !asBuilt && next.mnemeHtml !== (payload.next || "")) morph(next, parsed(payload.next || ""));
     if (next) next.mnemeHtml = payload.next || "";
     // A folded field with a mistake in it opens its fold, so the message is seen.
     const fold = form.querySelector("[data-more]");
@@ -352,7 +368,7 @@ function startCalculators() {
       try {
         do {
           again = false;
-          const payload = await getEngine().compute(name, readValues(form), root);
+          const payload = await getEngine().compute(name, readValues(form), root, builtKey(form));
           if (again) continue;
           const t0 = performance.now();
           apply(form, payload);

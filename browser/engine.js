@@ -34,6 +34,9 @@ function startEngines() {
   const KEEP_WAIT_MS = 2000; // how long a stalled worker may take to keep what arrived
   const PROGRESS_SHOWN_AFTER_MS = 400; // a returning visit's quick start shows no progress
   const warmed = new Set(); // calculators' names warmed so far: a replacement engine warms them too
+  // Answers the worker found to write the HTML the page was built with (compute's `built` key): the
+  // page leaves that HTML as it is (calculators.js).
+  const asBuilt = new WeakSet();
   let engine = null;
   let callLimits = null;
 
@@ -268,6 +271,7 @@ function startEngines() {
         fail(Object.assign(new Error(msg.error || "the engine stopped"), { fatal: true, id: msg.id }));
       },
       result(msg) {
+        if (msg.asBuilt && msg.payload && typeof msg.payload === "object") asBuilt.add(msg.payload);
         answered(msg, (waiter) => waiter.resolve(msg.payload));
       },
       failed(msg) {
@@ -331,8 +335,9 @@ function startEngines() {
     // A calculator's result is asked for at once: the worker computes it the moment it
     // has started, and sends it right after saying so, without waiting for the page to ask again
     // (on a phone the page is often still busy then: its theme's script runs as the engine starts).
-    function compute(name, values, root) {
-      return post({ type: "compute", name, values, root });
+    // `built`: the key of the result HTML the page shows as built (data-built), while it does.
+    function compute(name, values, root, built) {
+      return post({ type: "compute", name, values, root, built });
     }
 
     // The arguments travel as JSON text, so the worker can measure them before anything parses them.
@@ -425,7 +430,8 @@ function startEngines() {
     return getEngine().call(String(module), String(name), args || {});
   }
 
-  window.mnemeEngine = { stats, get: getEngine, call, mark };
+  // writesAsBuilt(payload): whether a computed answer writes the HTML its page was built with.
+  window.mnemeEngine = { stats, get: getEngine, call, mark, writesAsBuilt: (payload) => asBuilt.has(payload) };
 }
 
 if (!window.mnemeEngine) startEngines();

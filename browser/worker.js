@@ -1,13 +1,13 @@
 // Calculator engine: one module Web Worker per tab running the bundled Pyodide
 // with our wheel(s) (rules_core + calculators). Bundled into the site by sitebuild/bundle.py
 // (an ES module, as esbuild makes it), which fills CONFIG (wheel names, inline lock file).
-// Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root}
+// Protocol: in  {type: "warm", names} | {type: "compute", id, name, values, root, built?}
 //              | {type: "call", id, module, name, args}   (module: calculators.X with call_json)
 //              | {type: "ping"}   (the page's heartbeat, answered {type: "pong"})
 //              | {type: "keep"}   (the start stalled: keep what arrived, answered {type: "kept", kept})
 //           out {type: "ready", timings, build} | {type: "boot-failed", error, resumable, kept}
 //               | {type: "progress", bytes, total} | {type: "phase", step} | {type: "pong"}
-//               | {type: "result", id, payload} | {type: "failed", id, error} | {type: "fatal", id, error}
+//               | {type: "result", id, payload, ms?, asBuilt?} | {type: "failed", id, error} | {type: "fatal", id, error}
 // A call's args are JSON text, measured against its limits ({chars, depth}) before Python reads it.
 
 import { nestsDeeper } from "./lib/documents.js";
@@ -630,11 +630,29 @@ self.onmessage = async (event) => {
     await booted;
     const t0 = performance.now();
     const text = runtime.compute_json(String(msg.name), JSON.stringify(msg.values || {}), String(msg.root || ""));
-    postMessage({ type: "result", id: msg.id, payload: JSON.parse(text), ms: performance.now() - t0 });
+    const payload = JSON.parse(text);
+    const ms = performance.now() - t0;
+    const asBuilt = msg.built ? await writesAsBuilt(payload, msg.built) : false;
+    postMessage({ type: "result", id: msg.id, payload, ms, asBuilt });
   } catch (error) {
     reportFailure(msg.id, error);
   }
 };
+
+// Whether an answer writes what the page was built with: the key of its details and hand-off links
+// (SHA-256 of both in UTF-8, a NUL between them, in hex: sitebuild/calculator_pages.py's built_key)
+// equals `key`, the page's data-built. The page then leaves that HTML as it is (no parse, no compare).
+// Without Web Crypto (an insecure context) it never does: the page compares as always.
+async function writesAsBuilt(payload, key) {
+  try {
+    if (typeof key !== "string" || !globalThis.crypto?.subtle) return false;
+    const text = `${payload.details || ""}\u0000${payload.next || ""}`;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+    return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("") === key;
+  } catch (_) {
+    return false;
+  }
+}
 
 // Bounded input: a call's JSON text is measured here, before Python parses it, against
 // the page's limits (Python's, sitebuild/table_ui.py): its length, and its nesting depth

@@ -13,6 +13,10 @@
   files under content-hashed names) are the site's extra files. Every page links only the loader, the
   offline script and one stylesheet of ours; the loader adds the calculator runtime and table apps
   where they are used.
+- Each prerendered result's details carry ``data-built``, the key of what the build wrote there
+  (``built_key``): the worker sends the same key back with an answer that would write the same, so the
+  page's first answer for the values it was built with leaves that HTML alone instead of parsing and
+  comparing all of it (on a phone, 60 ms of the main thread just as a returning visit answers).
 - Pages the table scripts work on (the character page, the tracker, any page with a calculator: "use
   my character") carry ``sitebuild.table_ui.page_config()`` as data,
   ``<div id="mneme-table-config" hidden data-config='JSON'>``. An attribute, not a
@@ -26,6 +30,7 @@ One ``CalculatorPages`` serves one build: the generator's glue calls its methods
 
 from __future__ import annotations
 
+import hashlib
 import json
 import posixpath
 import re
@@ -33,11 +38,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sitebuild import early_engine, markers
 from sitebuild.bundle import Bundle, make_bundle
 from sitebuild.errors import BuildError
 from sitebuild.urls import relative_url
+
+if TYPE_CHECKING:
+    from calculators.framework.spec import Evaluation
 
 __all__ = ["BrokenLink", "CalculatorPages", "SourcePage"]
 
@@ -79,6 +88,33 @@ def table_config_element() -> str:
 
     data = json.dumps(page_config(), ensure_ascii=False, separators=(",", ":")).translate(_ATTR_SAFE)
     return f"<div id=\"{TABLE_CONFIG_ID}\" hidden data-config='{data}'></div>"
+
+
+DETAILS_SLOT = '<div class="calc-details" data-details>'
+"""Where ``render_calculator`` writes a result's details."""
+
+
+def built_key(details: str, next_links: str) -> str:
+    """The key of a result's details and hand-off links (``payload``'s ``details`` and ``next``): the
+    SHA-256 of both in UTF-8, a NUL between them, in hex. ``browser/worker.js`` computes the same."""
+    return hashlib.sha256(f"{details}\0{next_links}".encode()).hexdigest()
+
+
+def with_built_key(form: str, details: str, next_links: str) -> str:
+    """A prerendered calculator (``render_calculator``) whose details slot says the key of the
+    ``details`` and ``next_links`` written in it and beside it (``data-built``)."""
+    if form.count(DETAILS_SLOT) != 1:
+        raise BuildError("a prerendered calculator has not exactly one details slot")
+    key = built_key(details, next_links)
+    return form.replace(DETAILS_SLOT, f'<div class="calc-details" data-details data-built="{key}">')
+
+
+def prerendered(evaluation: Evaluation, root: str, prefix: str) -> str:
+    """The calculator as the build writes it: its details keyed (``with_built_key``)."""
+    from calculators.framework.render import render_calculator, render_details, render_next
+
+    form = render_calculator(evaluation, root, prefix)
+    return with_built_key(form, render_details(evaluation, root), render_next(evaluation, root))
 
 
 def site_root(page_url: str) -> str:
@@ -155,7 +191,6 @@ class CalculatorPages:
         if not names:
             return html
         from calculators.framework import registry
-        from calculators.framework.render import render_calculator
         from calculators.framework.spec import evaluate
         from sitebuild.table_ui import mine_box
 
@@ -174,9 +209,7 @@ class CalculatorPages:
             placeholder = PLACEHOLDER.format(index=index)
             if placeholder not in html:
                 raise BuildError(f"{src_uri}: calculator {name!r} placeholder was lost by markdown")
-            html = html.replace(
-                placeholder, mine_box(name, root) + render_calculator(evaluation, root, prefix), 1
-            )
+            html = html.replace(placeholder, mine_box(name, root) + prerendered(evaluation, root, prefix), 1)
             result = evaluation.result
             assert result is not None
             links = list(calc.rules) + list(result.rules) + [s.rule for s in result.working if s.rule]

@@ -6,7 +6,8 @@
 // absolute (same address), a table wrapped to scroll on a phone (written into in place).
 // A result's details come in parts (the working, each chart, the rule links: render.py's
 // details_parts, with their sizes): a part equal to the one shown is not even parsed, so an edit
-// that leaves a chart as it was costs the page nothing for it (morphParts).
+// that leaves a chart as it was costs the page nothing for it (morphParts). An answer that writes
+// what the page was built with is not even compared (keepParts: the worker says so).
 
 const THEME_TABLE_WRAP = ".md-typeset__scrollwrap";
 
@@ -96,4 +97,10 @@ export function morphParts(into, html, sizes) {
     return;
   }
   morph(into, parsed(html));
+}
+
+// `into` shows `html` already (as the page was built): it is left as it is, and remembers its parts
+// (`sizes`) so the next morphParts patches only those that differ.
+export function keepParts(into, html, sizes) {
+  into.mnemeParts = cut(html, sizes);
 }

@@ -9,6 +9,7 @@
 - While the engine starts: the download progress shows, an edit marks the shown result out of date,
   and the edits made meanwhile apply in order (the last one wins). Once it is live, an edit is marked
   at once but dimmed only when its answer is late, and the working is rewritten in place.
+- The navigation drawer, off screen, is not laid out until it opens; opened, its links show.
 - A link value longer than the field accepts is refused with a message beside it, never cut.
 - The address follows the values once the page is quiet, or at once when the player may leave; a run
   of edits is answered without writing it at each one, and a reload before it is written keeps the
@@ -139,6 +140,38 @@ def test_readings_fold_into_a_closed_rulings_section(page: Any, open_calculator:
     fold.locator("summary").click()
     form.locator('[name="cover_cap"]').select_option("always")
     assert fold.locator("summary").inner_text() == "Rulings (all default)"
+
+
+DRAWER_LIST = ".md-nav--primary > .md-nav__list"
+DRAWER_SKIPPED = f"""() => !document.querySelector("{DRAWER_LIST}").firstElementChild
+  .checkVisibility({{ contentVisibilityAuto: true }})"""
+"""Whether the browser skips the drawer's list (content-visibility: auto, rules.css): not laid out."""
+
+
+def test_the_closed_navigation_drawer_is_not_laid_out_and_shows_once_opened(
+    page: Any, open_calculator: Any
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_calculator("effect")
+    assert page.evaluate(DRAWER_SKIPPED)
+    # Still there for a screen reader and the keyboard: the links are in the page, not hidden from it.
+    link = page.locator(f"{DRAWER_LIST} a.md-nav__link--active")
+    assert link.count() == 1 and link.get_attribute("href")
+    expect(page.get_by_role("navigation", name="Navigation").get_by_role("link").first).to_be_attached()
+    # Opened (the header's menu button): the list is laid out and its current page's link is on screen.
+    page.locator(".md-header label[for='__drawer']").click()
+    page.wait_for_function(f"() => !({DRAWER_SKIPPED})()")
+    page.wait_for_function(
+        """(sel) => [...document.querySelectorAll(sel + " .md-nav__link--active")].some((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= innerWidth; })""",
+        arg=DRAWER_LIST,
+    )
+    expect(page.locator(f"{DRAWER_LIST} .md-nav__link--active").first).to_be_visible()
+    page.evaluate(
+        "() => { const d = document.getElementById('__drawer'); d.checked = false;"
+        " d.dispatchEvent(new Event('change')); }"
+    )
 
 
 def test_an_over_long_link_value_is_refused_beside_its_field(page: Any) -> None:

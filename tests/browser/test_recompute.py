@@ -82,3 +82,31 @@ def test_an_edit_patches_only_the_parts_of_the_working_that_changed(
     assert form.evaluate(DETAILS_TEXT) == text
     assert form.evaluate(SVG_IS, svg)  # drawn again after the mistake: a new element, the same chart
     assert form.evaluate("f => f.querySelector('figure[data-chart] svg').mnemeMark") is None
+
+
+def test_the_first_answer_for_the_built_values_leaves_the_built_html_alone(
+    open_calculator: Any, python_outputs: Any
+) -> None:
+    # The page as built (its defaults): the worker finds the answer writes the build's HTML (its key,
+    # data-built), so the page keeps it without parsing it; the details still read as CPython's.
+    form = open_calculator("effect")
+    assert form.evaluate("() => window.mnemeCalculators.stats.asBuilt") == 1
+    text, svg = python_details(form, {})
+    assert form.evaluate(DETAILS_TEXT) == text and form.evaluate(SVG_IS, svg)
+
+    # The parts it kept are the shown ones: an edit that leaves the chart as it was leaves its nodes.
+    form.evaluate("f => { f.querySelector('figure[data-chart] svg').mnemeMark = 'kept'; }")
+    values = {"modifier": "3"}
+    set_values(form, values)
+    wait_outputs(form, python_outputs("effect", **values), fresh=True)
+    text, svg = python_details(form, values)
+    assert form.evaluate(DETAILS_TEXT) == text and form.evaluate(SVG_IS, svg)
+    assert form.evaluate("f => f.querySelector('figure[data-chart] svg').mnemeMark") == "kept"
+    assert form.evaluate("() => window.mnemeCalculators.stats.asBuilt") == 1
+
+    # Values from the address (a link followed: the theme's instant navigation, the same window): the
+    # answer differs from the build's, and is written as always.
+    form = open_calculator("effect", modifier=2, roll=5)
+    assert form.evaluate("() => window.mnemeCalculators.stats.asBuilt") == 1  # not one more
+    text, svg = python_details(form, {"modifier": "2", "roll": "5"})
+    assert form.evaluate(DETAILS_TEXT) == text and form.evaluate(SVG_IS, svg)
