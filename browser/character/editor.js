@@ -20,6 +20,8 @@ export function renderCharacterPage(root, table, links) {
   let currentId = activeCharacter(store)?.id || "";
   let base = null; // the shown character as this tab last read or wrote it (for merging)
   let checkTimer = null;
+  let checkDue = false; // typing waits for its check (checkTimer)
+  let checking = Promise.resolve(); // the last check started (it never rejects)
   const status = h("p", { class: "mt-status", role: "status", "aria-live": "polite" });
   const picker = h("select", { "aria-label": "Character", class: "mt-picker" });
   const editor = h("form", { class: "mt-editor", novalidate: true, autocomplete: "off" });
@@ -196,7 +198,20 @@ export function renderCharacterPage(root, table, links) {
 
   function scheduleCheck() {
     clearTimeout(checkTimer);
-    checkTimer = setTimeout(check, 350);
+    checkDue = true;
+    checkTimer = setTimeout(startCheck, 350);
+  }
+
+  function startCheck() {
+    checking = check();
+    return checking;
+  }
+
+  // The check of what was typed, due or under way, has said its words: an export's own words (its
+  // refusal, or the link made) come after them, not under them a moment later.
+  async function checked() {
+    if (checkDue) startCheck();
+    await checking;
   }
 
   function flush() {
@@ -219,6 +234,7 @@ export function renderCharacterPage(root, table, links) {
   // the character, unless it changed meanwhile (the next check handles the newer one).
   async function check() {
     clearTimeout(checkTimer);
+    checkDue = false;
     const id = currentId;
     if (!showing()) return;
     const doc = form.read(base);
@@ -275,6 +291,7 @@ export function renderCharacterPage(root, table, links) {
     linkOut.value = "";
     linkOut.hidden = true;
     clearTimeout(checkTimer);
+    checkDue = false;
     const current = shownDoc(store, currentId);
     if (!current) {
       base = null;
@@ -288,7 +305,7 @@ export function renderCharacterPage(root, table, links) {
     base = current;
     buildEditor(current);
     derived.replaceChildren(h("p", { class: "mt-working", text: "Working it out\u2026" }));
-    check();
+    startCheck();
   }
 
   function createNew() {
@@ -323,6 +340,7 @@ export function renderCharacterPage(root, table, links) {
   // The character shown now (as typed, once the engine has checked it).
   async function shownChecked() {
     flush();
+    await checked();
     if (!showing()) throw Object.assign(new Error("Nothing to export yet."), { refused: true });
     return call("check_character", { doc: form.read(base) });
   }
