@@ -11,6 +11,7 @@ to a failed test's report and empties the list after each test.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -69,17 +70,25 @@ class Timeline:
         page.on("close", lambda _: self.note(f"{tab} closed"))
 
 
+def wait_until(page: Any, holds: Callable[[], bool], what: str, timeout_s: float = 90) -> None:
+    """Wait until ``holds()`` (a question about a timeline) is true, at most ``timeout_s``; ``page``
+    lets Playwright deliver DevTools' events meanwhile. Fails saying ``what`` was waited for."""
+    end = time.perf_counter() + timeout_s
+    while not holds():
+        if time.perf_counter() > end:
+            raise AssertionError(f"{what}: not in {timeout_s} s")
+        page.wait_for_timeout(50)
+
+
 def wait_for_takeover(page: Any, timeline: Timeline, timeout_s: float = 90) -> None:
     """Wait, with ``page`` open on no page of the site (``about:blank``), until the newest service
     worker version the timeline has seen is activated: the browser swapped versions by itself."""
-    end = time.perf_counter() + timeout_s
-    while True:
+
+    def taken_over() -> bool:
         newest = max(timeline.status, key=int, default=None)
-        if newest is not None and timeline.status[newest] == "activated":
-            return
-        if time.perf_counter() > end:
-            raise AssertionError(f"no new version took over in {timeout_s} s: {timeline.status}")
-        page.wait_for_timeout(100)  # lets Playwright deliver DevTools' events meanwhile
+        return newest is not None and timeline.status[newest] == "activated"
+
+    wait_until(page, taken_over, "a new version taking over (the timeline is in the report)", timeout_s)
 
 
 def report() -> str:

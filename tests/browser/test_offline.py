@@ -20,7 +20,7 @@ from _site import SUB_PATH, SiteServer
 
 from sitebuild import offline
 
-from ._workers import Timeline, wait_for_takeover
+from ._workers import Timeline, wait_for_takeover, wait_until
 from .conftest import NO_OFFLINE_COPY_JS, outputs, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -270,13 +270,18 @@ def test_a_page_opened_comes_from_the_cache_and_offline_calculators_compute_and_
 OFFLINE_CACHES_JS = "async () => (await caches.keys()).filter((name) => name.startsWith('mneme-offline-'))"
 
 
+def deploy_a_changed_stylesheet(folder: Path) -> tuple[Path, str]:
+    """A new deploy in the served copy: one asset changes ("/* new deploy */" added to our stylesheet),
+    so the service worker gets a new build hash. The stylesheet, and the new version's cache name."""
+    (css,) = (folder / "assets" / "calculators").glob("mneme.*.css")
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* new deploy */\n", encoding="utf-8")
+    return css, rewrite_service_worker(folder)
+
+
 def test_a_new_deploy_replaces_the_cache_cleanly(visit: Visit) -> None:
     page = first_visit(visit, "")
     old = cache_name(visit.folder)
-    # A new deploy: one asset changes, so the service worker gets a new build hash.
-    (css,) = (visit.folder / "assets" / "calculators").glob("mneme.*.css")
-    css.write_text(css.read_text(encoding="utf-8") + "\n/* new deploy */\n", encoding="utf-8")
-    new = rewrite_service_worker(visit.folder)
+    css, new = deploy_a_changed_stylesheet(visit.folder)
     assert new != old
     # The open page keeps the old, complete cache while the new worker installs beside it.
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
@@ -307,9 +312,7 @@ def test_update_now_switches_even_when_the_running_worker_wakes_as_it_is_pressed
     running worker answer before the new version asks; the race is the browser's, so a failure here is
     likely, not certain, when that order is lost."""
     page = first_visit(visit, "glossary/")
-    (css,) = (visit.folder / "assets" / "calculators").glob("mneme.*.css")
-    css.write_text(css.read_text(encoding="utf-8") + "\n/* new deploy */\n", encoding="utf-8")
-    new = rewrite_service_worker(visit.folder)
+    _, new = deploy_a_changed_stylesheet(visit.folder)
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     page.locator('[data-action="update"]').wait_for(state="visible", timeout=60_000)
     # Both versions stopped, as the browser stops idle workers; then a request wakes the running one
@@ -317,8 +320,7 @@ def test_update_now_switches_even_when_the_running_worker_wakes_as_it_is_pressed
     devtools = visit.context.new_cdp_session(page)
     devtools.send("ServiceWorker.enable")
     devtools.send("ServiceWorker.stopAllWorkers")
-    while set(visit.timeline.running.values()) != {"stopped"}:
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: set(visit.timeline.running.values()) == {"stopped"}, "both workers stopped")
     with page.expect_navigation(timeout=30_000):
         page.evaluate(
             """() => {
