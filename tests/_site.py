@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -195,11 +196,14 @@ class SiteServer:
         self.httpd.server_close()
 
 
-def launch_chromium(playwright: Any) -> Any:
-    """Debian's Chromium, headless, with the project's flags (never Playwright's own download)."""
+def launch_chromium(playwright: Any, extra_args: Sequence[str] = ()) -> Any:
+    """Debian's Chromium, headless, with the project's flags and ``extra_args`` (never Playwright's own
+    download)."""
     if not Path(CHROMIUM).exists():
         raise FileNotFoundError(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does it)")
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *extra_args]
+    )
 
 
 def zip_of(files: dict[str, str]) -> bytes:
