@@ -9,7 +9,8 @@
   sitemap URLs to the page with their port) and every process then serves the same files from it.
 - ``SiteServer``: a quiet static server on 127.0.0.1 that serves a folder under ``SUB_PATH`` (a project
   sub-path, as on GitHub Pages) and other folders under their own sub-paths (other sites of one origin).
-- ``launch_chromium``: Debian's Chromium through Playwright (never Playwright's own browser download).
+- ``launch_chromium``: Debian's Chromium through Playwright (never Playwright's own browser download); the
+  tests' browser adds ``TEST_ARGS`` (what it spends around a page, never what a page does).
 - ``load_hook``, ``zip_of``: a build hook loaded by path; a zip archive made in memory.
 """
 
@@ -25,7 +26,6 @@ import subprocess
 import sys
 import threading
 import zipfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -35,8 +35,10 @@ from urllib.parse import urlsplit
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "PLAYWRIGHT_DISABLED_FEATURES",
     "ROOT",
     "SUB_PATH",
+    "TEST_ARGS",
     "SharedSite",
     "SiteServer",
     "build_site",
@@ -196,14 +198,52 @@ class SiteServer:
         self.httpd.server_close()
 
 
-def launch_chromium(playwright: Any, extra_args: Sequence[str] = ()) -> Any:
-    """Debian's Chromium, headless, with the project's flags and ``extra_args`` (never Playwright's own
-    download)."""
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+"""The features Playwright (the pinned version) turns off in its own ``--disable-features``. Chromium
+keeps only the last ``--disable-features`` it is given, so a list of ours must repeat these
+(``tests/browser/test_chromium_flags.py`` checks it against what Playwright passes)."""
+TEST_ARGS = [
+    "--js-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up",
+    "--disable-features="
+    + ",".join([*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]),
+]
+"""Chromium flags for the tests only: the benches keep a phone browser's defaults, and neither flag
+changes what a page does, only what the browser spends around it. Measured by the CPU time of the
+browser's processes and threads, the same modules with and without:
+- No WebAssembly tier-up. V8 compiles each function that runs hot a second time, with its optimising
+  compiler, on background threads: about 2 s of CPU per cold engine start, which a test's short-lived
+  engine never earns back. The renderers' background threads fell 23.2 -> 9.3 CPU-s in two
+  engine-start modules and 14.3 -> 7.1 in two computing ones; the engine's own thread (Python in the
+  baseline code) stayed the same (15.2 / 14.6 and 7.4 / 7.2 CPU-s).
+- No address-bar popup. Headless Chromium opens each new window with its address bar's popup, two
+  hidden WebUI pages in a renderer of their own: a new context and tab cost 1.8-2.1 CPU-s with them,
+  0.5 without."""
+
+
+def launch_chromium(playwright: Any, *, for_tests: bool = False) -> Any:
+    """Debian's Chromium, headless, with the project's flags (and ``TEST_ARGS`` for the tests; never
+    Playwright's own download)."""
     if not Path(CHROMIUM).exists():
         raise FileNotFoundError(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does it)")
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *extra_args]
-    )
+    args = [*CHROMIUM_ARGS, *(TEST_ARGS if for_tests else [])]
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
 
 
 def zip_of(files: dict[str, str]) -> bytes:

@@ -82,22 +82,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-TEST_ONLY_ARGS = ["--js-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up"]
-"""Chromium flags for the tests only (the benches keep a phone browser's defaults). V8 compiles each
-WebAssembly function that runs hot a second time, with its optimising compiler, on background threads:
-about 2 s of CPU per cold engine start, which a test's short-lived engine never earns back. Measured
-(threads' CPU time, the same modules with and without): the renderers' background threads 23.2 -> 9.3
-CPU-s in two engine-start modules and 14.3 -> 7.1 in two computing ones, while the engine's own thread
-(Python running in the baseline code) stayed the same (15.2 / 14.6 and 7.4 / 7.2 CPU-s)."""
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         try:
-            chromium = launch_chromium(pw, TEST_ONLY_ARGS)
+            chromium = launch_chromium(pw, for_tests=True)
         except FileNotFoundError as exc:
             pytest.fail(str(exc))
         yield chromium
