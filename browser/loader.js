@@ -10,6 +10,7 @@
 // Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.
 // window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
 import { explainAbbreviations } from "./lib/abbr-tips.js";
+import { characterPrefix, keepsCharacter, STORED_MARK } from "./lib/character-store.js";
 import { followKeyboard } from "./lib/keyboard-inset.js";
 import { SETTINGS_ID } from "./lib/page-settings.js";
 import { whenQuiet } from "./lib/tasks.js";
@@ -77,6 +78,24 @@ function startLoader() {
     return true;
   }
 
+  // A character kept on this device, for the "use my character" box of a calculator page that instant
+  // navigation shows before character.js has run in this window: head/early.js marked <html> for the
+  // first page only (a reading page has no mark at all), with the same read. Once character.js runs,
+  // it marks each page itself (character/use-mine.js). The keys are scoped by the site's root, two
+  // levels above this file (assets/calculators/), as character/table.js scopes them. The first page
+  // keeps early.js's mark.
+  let pagesShown = 0;
+  function markStoredCharacter(doc) {
+    if (pagesShown++ === 0 || window.mnemeTable || !doc.querySelector("form[data-calculator]")) return;
+    let kept = false;
+    try {
+      kept = keepsCharacter(window.localStorage, characterPrefix(new URL("../../", assets).pathname));
+    } catch (_) {
+      /* storage blocked: the box as a new player sees it */
+    }
+    if (doc.documentElement.hasAttribute(STORED_MARK) !== kept) doc.documentElement.toggleAttribute(STORED_MARK, kept);
+  }
+
   function warmLater() {
     if (warmed || !settings.warm) return;
     const connection = navigator.connection || {};
@@ -110,6 +129,7 @@ function startLoader() {
       return;
     }
     const wanted = needs(document);
+    markStoredCharacter(document);
     for (const name of [...wanted, ...(CONFIG.everywhere || [])]) if (!afterFirstResult(document, name)) load(name);
     if (!wanted.length) warmLater();
   }

@@ -7,13 +7,17 @@ the engine worker lives on across instant navigation.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import wait_instant_navigation, wait_ready, wait_theme
+from sitebuild.table_ui import MINE
+
+from ._table import DOCS, ada
+from .conftest import READY_TIMEOUT_MS, wait_instant_navigation, wait_ready, wait_theme
 from .test_search import search
 
 # A returning visitor's context (the files cached, the engine restored from its snapshot), each test on a
@@ -102,6 +106,47 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     # Each script was fetched once, however many pages used it.
     fetched = [m.group(1) for m in (OUR_SCRIPTS.search(u) for u in urls) if m]
     assert sorted(fetched) == sorted(set(fetched)), [u for u in urls if OUR_SCRIPTS.search(u)]
+
+
+CHARACTER_JS = re.compile(r"/assets/calculators/character\.[0-9a-f]{16}\.js$")
+MARKED_JS = "() => document.documentElement.hasAttribute('data-mneme-characters')"
+
+
+def test_a_calculator_page_reached_from_a_reading_page_names_a_kept_character_before_character_js(
+    page: Any,
+) -> None:
+    """A reading page carries no mark of a kept character (its head has no early script); the calculator
+    page instant navigation shows next says "My character" from the moment it is shown, though
+    character.js (asked for after the first answer, and held here) has not run in the window yet."""
+    held: list[Any] = []
+    page.route(CHARACTER_JS, lambda route: held.append(route))
+    page.add_init_script(NO_WARM)
+    page.goto("rules/checks/")
+    key = DOCS + "ada-1"
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [key, json.dumps({"character": ada(), "order": 1, "rev": "r1", "base": ""})],
+    )
+    try:
+        assert not page.evaluate(MARKED_JS)
+        instant_go(page, "../../calculators/attack/")
+        assert page.evaluate(MARKED_JS)
+        assert page.evaluate("window.mnemeTable") is None
+        box = page.locator(".mt-mine")
+        assert " ".join(box.inner_text().split()) == f"{MINE['title']} {MINE['stored']}{MINE['none_rest']}"
+        wait_ready(page.locator('form[data-calculator="attack"]'))
+        deadline = page.evaluate("Date.now()") + READY_TIMEOUT_MS
+        while not held and page.evaluate("Date.now()") < deadline:
+            page.wait_for_timeout(200)
+        assert held, "character.js was never asked for"
+        for route in held:
+            route.continue_()
+        page.unroute(CHARACTER_JS)
+        page.wait_for_function(
+            "() => document.querySelector('.mt-mine select')?.value === 'ada-1'", timeout=READY_TIMEOUT_MS
+        )
+    finally:
+        page.evaluate("(k) => localStorage.removeItem(k)", key)
 
 
 def test_a_reading_page_warms_the_engine_once_idle_and_the_next_calculator_is_live_at_once(page: Any) -> None:
