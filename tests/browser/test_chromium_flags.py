@@ -4,6 +4,7 @@ say: Chromium keeps only the last ``--disable-features`` it is given, so ours mu
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -27,17 +28,15 @@ def switch(browser: Any, name: str) -> list[str]:
     return values[-1].split(",") if values else []
 
 
-def test_playwright_turns_off_no_feature_that_the_tests_turn_back_on() -> None:
+def test_playwright_turns_off_no_feature_that_the_tests_turn_back_on(browser: Any) -> None:
     """A browser started as the benches start it carries Playwright's own list: each of its features is
-    in ``PLAYWRIGHT_DISABLED_FEATURES``, so the tests' list (which replaces it) keeps them all off."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        plain = launch_chromium(pw)
-        try:
-            theirs = switch(plain, "disable-features")
-        finally:
-            plain.close()
+    in ``PLAYWRIGHT_DISABLED_FEATURES``, so the tests' list (which replaces it) keeps them all off. (It is
+    started by the session's Playwright, which the tests' browser came from: one process runs one.)"""
+    plain = launch_chromium(SimpleNamespace(chromium=browser.browser_type))
+    try:
+        theirs = switch(plain, "disable-features")
+    finally:
+        plain.close()
     assert theirs, "Playwright passes no --disable-features any more: PLAYWRIGHT_DISABLED_FEATURES can go"
     missing = set(theirs) - set(PLAYWRIGHT_DISABLED_FEATURES)
     assert not missing, f"add Playwright's {sorted(missing)} to PLAYWRIGHT_DISABLED_FEATURES"
