@@ -393,8 +393,10 @@ function startCalculators() {
           const t0 = performance.now();
           apply(form, payload);
           stats.applyMs = performance.now() - t0;
-          form.dataset.state = "ready";
-          if (stats.build) form.dataset.engineBuild = stats.build; // equals <meta name="mneme-build">
+          // Written only when they change: an attribute set again to its value still costs a style check.
+          if (form.dataset.state !== "ready") form.dataset.state = "ready";
+          // equals <meta name="mneme-build">
+          if (stats.build && form.dataset.engineBuild !== stats.build) form.dataset.engineBuild = stats.build;
           setStatus(form, "Live: the result updates as you type.");
           stats.results += 1;
           mark("mneme:first-result");
