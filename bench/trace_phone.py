@@ -6,8 +6,10 @@ visit in a new tab is traced (Chromium's trace, every process) from its navigati
 result, and 30 edits made 0.5 s after it (as the bench's "soon" series). From the trace, for the
 page's main thread: every task until the first result (wall and thread time, and what it spent on
 style, layout, parsing, script), and for the edits, each task of the worker's answer (the message
-handler) with the same split. Thread time counts only the main thread's own CPU: the machine's other
-load does not inflate it, so two builds compare by it on a busy host.
+handler) with the same split, then each edit whole: every main-thread task from its input event to its
+answer's ``calculator:result`` (the bench's measure), by kind, and the slowest tenth task by task (what a
+slow edit waited behind). Thread time counts only the main thread's own CPU: the machine's other load
+does not inflate it much, so two builds compare by it on a busy host.
 
 Usage: ``.venv/bin/python bench/trace_phone.py [--site DIR --port N] [--edits 30] [--save FILE]``
 (``--site DIR --port N``: the site built there for that port the first time, served as it is after;
