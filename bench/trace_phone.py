@@ -6,8 +6,10 @@ visit in a new tab is traced (Chromium's trace, every process) from its navigati
 result, and 30 edits made 0.5 s after it (as the bench's "soon" series). From the trace, for the
 page's main thread: every task until the first result (wall and thread time, and what it spent on
 style, layout, parsing, script), and for the edits, each task of the worker's answer (the message
-handler) with the same split. Thread time counts only the main thread's own CPU: the machine's other
-load does not inflate it, so two builds compare by it on a busy host.
+handler) with the same split, then each edit whole: every main-thread task from its input event to its
+answer's ``calculator:result`` (the bench's measure), by kind, and the slowest tenth task by task (what a
+slow edit waited behind). Thread time counts only the main thread's own CPU: the machine's other load
+does not inflate it much, so two builds compare by it on a busy host.
 
 Usage: ``.venv/bin/python bench/trace_phone.py [--site DIR --port N] [--edits 30] [--save FILE]``
 (``--site DIR --port N``: the site built there for that port the first time, served as it is after;
@@ -97,6 +99,10 @@ def tasks(events: list[dict[str, Any]], thread: tuple[int, int]) -> list[dict[st
             data = e.get("args", {}).get("data", {})
             where = str(data.get("functionName") or data.get("url", "")).rsplit("/", 1)[-1]
             task["names"].append(f"{where[:30]}:{data.get('lineNumber', '')}")
+        if e["name"] == "EventDispatch" and len(task["names"]) < 4:
+            task["names"].append("event:" + str(e.get("args", {}).get("data", {}).get("type", "")))
+        if e["name"] in ("BeginMainFrame", "Animation Frame Fired", "TimerFire") and len(task["names"]) < 4:
+            task["names"].append(e["name"])
     return out
 
 
@@ -174,12 +180,53 @@ def report(trace: dict[str, Any] | list[Any]) -> None:
     )
     for task in after[:8]:
         print(describe(task, begin))
+    slowest(events, thread, all_tasks)
+
+
+def slowest(events: list[dict[str, Any]], thread: tuple[int, int], all_tasks: list[dict[str, Any]]) -> None:
+    """Each edit's main-thread work from its input event to its answer's ``calculator:result``; the
+    slowest tenth (by that wall time) in full, task by task, and what all edits spent, by kind."""
+    edits = sorted(e["ts"] for e in events if e.get("name") == "mneme:edit" and e["pid"] == thread[0])
+    answers = sorted(e["ts"] for e in events if e.get("name") == "mneme:answered" and e["pid"] == thread[0])
+    windows = []
+    for at in edits:
+        end = next((a for a in answers if a > at), None)
+        if end is None:
+            continue
+        # The edit's own task began before its mark (the last answer's listeners run the next edit).
+        inside = [t for t in all_tasks if t["end"] > at and t["ts"] <= end]
+        windows.append((at, end, inside))
+    if not windows:
+        return
+    thread_ms = [sum(t["cpu"] for t in inside) for _, _, inside in windows]
+    print(
+        f"each edit, input event to its answer's calculator:result ({len(windows)} edits): main-thread"
+        f" thread ms median {statistics.median(thread_ms):.1f}, p95 {percentile(thread_ms, 0.95):.1f};"
+        f" wall median {statistics.median([(e - a) / 1000 for a, e, _ in windows]):.1f},"
+        f" p95 {percentile([(e - a) / 1000 for a, e, _ in windows], 0.95):.1f}"
+    )
+    total: defaultdict[str, float] = defaultdict(float)
+    for _, _, inside in windows:
+        for task in inside:
+            for kind, ms in task["kinds"].items():
+                total[kind] += ms / len(windows)
+    print(
+        "   per edit, on average (thread ms): "
+        + ", ".join(f"{k} {v:.1f}" for k, v in sorted(total.items(), key=lambda kv: -kv[1]))
+    )
+    ranked = sorted(windows, key=lambda w: w[0] - w[1])
+    for at, end, inside in ranked[: max(1, len(windows) // 10)]:
+        spent = sum(t["cpu"] for t in inside)
+        print(f"   a slow edit: {(end - at) / 1000:.1f} ms wall, {spent:.1f} ms thread")
+        for task in inside:
+            print(describe(task, at))
 
 
 EDIT_MARK_JS = """
 () => {
   const form = document.querySelector('form[data-calculator="effect"]');
   form.addEventListener("input", () => performance.mark("mneme:edit"), { capture: true });
+  form.addEventListener("calculator:result", () => performance.mark("mneme:answered"));
 }
 """
 

@@ -26,10 +26,26 @@ function startCalculators() {
   // nothing said, under load.
   const CONFIG = Object.assign({ themeHoldMs: 3000, urlQuietMs: 150 }, window.mnemeCalculatorConfig || {});
 
+  // A form's named inputs and selects, found once (its fields never change; a page shown again has new
+  // forms): each edit and each answer walks them.
   function controls(form) {
-    return Array.from(form.elements).filter(
-      (el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"),
-    );
+    if (!form.mnemeControls) {
+      form.mnemeControls = Array.from(form.elements).filter(
+        (el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"),
+      );
+    }
+    return form.mnemeControls;
+  }
+
+  // Where the form says what is wrong with a field, by the field's name (found once, like the controls).
+  function errorSlot(form, name) {
+    if (!form.mnemeErrorSlots) {
+      form.mnemeErrorSlots = new Map();
+      for (const slot of form.querySelectorAll("[data-error-for]")) {
+        if (!form.mnemeErrorSlots.has(slot.dataset.errorFor)) form.mnemeErrorSlots.set(slot.dataset.errorFor, slot);
+      }
+    }
+    return form.mnemeErrorSlots.get(name) || null;
   }
 
   function readValues(form) {
@@ -123,7 +139,7 @@ function startCalculators() {
       if (message) {
         if (el.getAttribute("aria-invalid") !== "true") el.setAttribute("aria-invalid", "true");
       } else el.removeAttribute("aria-invalid");
-      const slot = form.querySelector(`[data-error-for="${CSS.escape(el.name)}"]`);
+      const slot = errorSlot(form, el.name);
       if (slot && slot.textContent !== message) slot.textContent = message;
     }
     const formError = form.querySelector("[data-form-error]");
@@ -190,11 +206,12 @@ function startCalculators() {
     if (href) history.replaceState(history.state, "", href);
   }
 
-  function syncUrlLater(form) {
+  // `values`: the form's values as just read (an edit reads them once, for the engine and for this).
+  function syncUrlLater(form, values) {
     unsynced.add(form);
     clearTimeout(form.mnemeUrlTimer);
     form.mnemeUrlTimer = setTimeout(() => syncUrl(form), URL_QUIET_MS);
-    keepUnwrittenValues(form);
+    keepUnwrittenValues(form, values);
   }
 
   // Until the address is written, a reload (which no page event can delay: a write as the page goes
@@ -220,10 +237,9 @@ function startCalculators() {
     form.mnemeAsGiven = asGiven ? JSON.stringify(readValues(form)) : null;
   }
 
-  function keepUnwrittenValues(form) {
+  function keepUnwrittenValues(form, values = readValues(form)) {
     // Never beside another page's address (a result arriving just after a Back is the old page's).
     if (!form.isConnected || location.pathname !== form.mnemePath) return;
-    const values = readValues(form);
     const text = JSON.stringify(values);
     if (!form.mnemeKept && text === form.mnemeAsGiven) return;
     // The values this form kept last beside this same address are not written again (the answer to an
@@ -302,7 +318,7 @@ function startCalculators() {
       const { values, errors } = valuesFromAddress(location.search, unwrittenValues(), fields);
       for (const [key, message] of Object.entries(errors)) {
         form.mnemeLinkErrors[key] = message;
-        const slot = form.querySelector(`[data-error-for="${CSS.escape(key)}"]`);
+        const slot = errorSlot(form, key);
         if (slot) slot.textContent = message;
       }
       for (const el of controls(form)) if (el.name in values) setValue(el, values[el.name], settings.true);
@@ -359,22 +375,28 @@ function startCalculators() {
       }
     }
 
-    async function run() {
+    // `given`: the form's values, when the caller has just read them (an edit).
+    async function run(given) {
       if (running) {
         again = true;
         return;
       }
       running = true;
+      let values = given;
       try {
         do {
           again = false;
-          const payload = await getEngine().compute(name, readValues(form), root, builtKey(form));
+          const asked = values || readValues(form);
+          values = undefined; // a computation again reads the values anew
+          const payload = await getEngine().compute(name, asked, root, builtKey(form));
           if (again) continue;
           const t0 = performance.now();
           apply(form, payload);
           stats.applyMs = performance.now() - t0;
-          form.dataset.state = "ready";
-          if (stats.build) form.dataset.engineBuild = stats.build; // equals <meta name="mneme-build">
+          // Written only when they change: an attribute set again to its value still costs a style check.
+          if (form.dataset.state !== "ready") form.dataset.state = "ready";
+          // equals <meta name="mneme-build">
+          if (stats.build && form.dataset.engineBuild !== stats.build) form.dataset.engineBuild = stats.build;
           setStatus(form, "Live: the result updates as you type.");
           stats.results += 1;
           mark("mneme:first-result");
@@ -384,7 +406,8 @@ function startCalculators() {
           // computed first; its answer is the one told.
           await nextTask();
           if (again) continue;
-          if (single) syncUrlLater(form);
+          // No edit since it was asked for (again is false): the form holds the values it was asked with.
+          if (single) syncUrlLater(form, asked);
           const t1 = performance.now();
           form.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: { name, payload } }));
           stats.listenersMs = performance.now() - t1;
@@ -433,11 +456,12 @@ function startCalculators() {
     function edited(event) {
       if (event?.target?.name) delete form.mnemeLinkErrors[event.target.name];
       if (event?.target?.name && !event.mnemeFilled) form.mnemeGiven.add(event.target.name);
-      run();
+      const values = readValues(form);
+      run(values);
       markStale(form, false);
       updateRulings(form);
       updateShown(form);
-      if (single) syncUrlLater(form);
+      if (single) syncUrlLater(form, values);
     }
 
     form.addEventListener("input", edited);

@@ -93,6 +93,8 @@ MINE = {
     "none_link": "Save a character on this device",
     "stored": "Once the engine has loaded, you can use your character on this device",
     "none_rest": " to fill this calculator in from it.",
+    "use": "Use my character",
+    "save": "Save damage taken",
 }
 """The "use my character" box above a calculator: its title, what it says with no character saved (the
 link, then the rest), and, ahead of the same rest, what it says while its controls load when one is."""
@@ -101,16 +103,34 @@ link, then the rest), and, ahead of the same rest, what it says while its contro
 def mine_box(calculator: str, root: str) -> str:
     """The "use my character" box a calculator is built with, before its script: both openings of its
     sentence, the stylesheet showing the one for this device (``browser/calculators.css``:
-    ``data-mneme-characters`` on <html>, set in <head> when a character is kept here). The script fills
-    the same box in place, so nothing below it moves. "" where no character applies."""
-    if not prefill.prefill_plan(calculator)["keys"]:
+    ``data-mneme-characters`` on <html>, set in <head> when a character is kept here), and the row of
+    controls to come, unseen: with a character kept, it holds their place from the first paint. The
+    script fills the same box in place, so nothing below it moves. "" where no character applies."""
+    plan = prefill.prefill_plan(calculator)
+    if not plan["keys"]:
         return ""
     return (
         f'<div class="mt-mine" data-mine-for="{escape(calculator)}">'
         f'<span class="mt-mine-title">{escape(MINE["title"])}</span> '
+        f"{_controls_to_come(plan)}"
         f'<span class="mt-mine-stored">{escape(MINE["stored"])}</span>'
         f'<a href="{escape(root)}table/character/">{escape(MINE["none_link"])}</a>'
         f"{escape(MINE['none_rest'])}</div>"
+    )
+
+
+def _controls_to_come(plan: dict[str, Any]) -> str:
+    """The row character.js builds with a character kept (``browser/character/use-mine.js``), as its
+    place: the same selects and buttons (a second select where the calculator asks which skill or
+    weapon, the second button where it writes back), inert and unseen."""
+    select = "<select disabled></select>"
+    button = '<button type="button" class="mt-button{}" disabled>{}</button>'
+    return (
+        '<div class="mt-row mt-mine-later" aria-hidden="true" inert>'
+        + select * (2 if plan["needs_choice"] else 1)
+        + button.format("", escape(MINE["use"]))
+        + (button.format(" mt-quiet", escape(MINE["save"])) if plan["write_back"] else "")
+        + "</div>"
     )
 
 

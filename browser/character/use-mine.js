@@ -36,6 +36,17 @@ function markStored(kept) {
   if (root.hasAttribute(STORED_MARK) !== kept) root.toggleAttribute(STORED_MARK, kept);
 }
 
+// The row of controls a kept character gets, as the build makes its place (sitebuild/table_ui.py,
+// _controls_to_come): inert and unseen (calculators.css shows its place only with a character kept).
+function controlsToCome(plan, words) {
+  const button = (quiet, text) => h("button", { type: "button", class: quiet ? "mt-button mt-quiet" : "mt-button", disabled: true }, text);
+  return h("div", { class: "mt-row mt-mine-later", "aria-hidden": "true", inert: true },
+    h("select", { disabled: true }),
+    plan.needs_choice ? h("select", { disabled: true }) : null,
+    button(false, words.use),
+    plan.write_back.length ? button(true, words.save) : null);
+}
+
 function mineControl(form, name, plan, rootUrl, table) {
   const box = h("div", { class: "mt-mine", "data-mine-for": name });
   const notes = h("ul", { class: "mt-mine-notes", "aria-live": "polite" });
@@ -44,12 +55,14 @@ function mineControl(form, name, plan, rootUrl, table) {
   const using = h("select", { "aria-label": "Rolling with" });
   const store = table.loadStore();
 
+  const words = table.config().mine;
   if (!store.characters.length) {
-    // The same words as the built box (sitebuild/table_ui.py, mine_box); the mark picks which shows.
-    const words = table.config().mine;
+    // The same words and row as the built box (sitebuild/table_ui.py, mine_box); the mark picks which
+    // shows.
     box.append(
       h("span", { class: "mt-mine-title", text: words.title }),
       " ",
+      controlsToCome(plan, words),
       h("span", { class: "mt-mine-stored", text: words.stored }),
       h("a", { href: `${rootUrl}table/character/`, text: words.none_link }),
       words.none_rest,
@@ -145,11 +158,11 @@ function mineControl(form, name, plan, rootUrl, table) {
   who.addEventListener("change", fillUsing);
   fillUsing();
   box.append(
-    h("span", { class: "mt-mine-title", text: table.config().mine.title }),
+    h("span", { class: "mt-mine-title", text: words.title }),
     h("div", { class: "mt-row" }, who, using,
-      h("button", { type: "button", class: "mt-button", "data-action": "use-mine", onclick: fill }, "Use my character"),
+      h("button", { type: "button", class: "mt-button", "data-action": "use-mine", onclick: fill }, words.use),
       plan.write_back.length
-        ? h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "write-back", onclick: writeBack }, "Save damage taken")
+        ? h("button", { type: "button", class: "mt-button mt-quiet", "data-action": "write-back", onclick: writeBack }, words.save)
         : null),
     notes,
     status,

@@ -4,8 +4,9 @@
   or the answer's words, on a phone (with the on-screen keyboard up or not), a tablet and a desktop, and
   nothing on the page moves as it comes and goes.
 - With a character kept on this device, the "use my character" box says so from the first paint, before
-  ``character.js`` has loaded (its request held back here); a corrupt or blocked store reads as no
-  character, the page says nothing wrong, and nothing stored is rewritten.
+  ``character.js`` has loaded (its request held back here), and has the height it ends with once
+  filled (the place of its controls kept, unseen), so the form under it does not move; a corrupt or
+  blocked store reads as no character, the page says nothing wrong, and nothing stored is rewritten.
 """
 
 from __future__ import annotations
@@ -162,12 +163,24 @@ AT_FIRST_PAINT_JS = """document.addEventListener("DOMContentLoaded", () => {
     marked: document.documentElement.hasAttribute("data-mneme-characters"),
     table: Boolean(window.mnemeTable),
     height: box.getBoundingClientRect().height,
-    formTop: document.querySelector("form[data-calculator]").getBoundingClientRect().top,
+    formTop: document.querySelector("form[data-calculator]").getBoundingClientRect().top + scrollY,
   };
 }, { once: true });"""
 """What the box shows once the page is parsed, before any deferred script of ours has run (character.js
-comes far later still): its visible words, whether <html> is marked, whether character.js has run, and
-where the form under it starts."""
+comes far later still): its visible words, whether <html> is marked, whether character.js has run, its
+height and where the form under it starts (in the page, CSS px)."""
+
+PLACE_JS = """() => ({
+  height: document.querySelector(".mt-mine").getBoundingClientRect().height,
+  formTop: document.querySelector("form[data-calculator]").getBoundingClientRect().top + scrollY,
+})"""
+"""The box's height and where the form under it starts now (in the page, CSS px)."""
+
+
+def same_place(first: dict[str, Any], now: dict[str, Any]) -> bool:
+    """The box as tall as it was at first paint, and the form under it where it was."""
+    return abs(first["height"] - now["height"]) < 0.5 and abs(first["formTop"] - now["formTop"]) < 0.5
+
 
 STORAGE_JS = "() => JSON.stringify(Object.entries(localStorage).sort())"
 NONE_WORDS = f"{MINE['title']} {MINE['none_link']}{MINE['none_rest']}"
@@ -199,11 +212,36 @@ def test_a_kept_character_s_box_reads_right_before_character_js(context: Any, pa
     assert held, "character.js was never asked for"
     assert page.evaluate("window.mnemeTable") is None
     assert " ".join(box.inner_text().split()) == STORED_WORDS
+    # The place of the controls to come is kept, unseen and out of reach: no button to find or press yet.
+    expect(page.get_by_role("button", name=MINE["use"])).to_have_count(0)
+    expect(box.get_by_role("combobox")).to_have_count(0)
+    assert box.locator("select").count() > 0  # in the page, taking their place
+    assert same_place(first, page.evaluate(PLACE_JS)), (first, page.evaluate(PLACE_JS))
     context.unroute(CHARACTER_JS)
     for route in held:
         route.continue_()
     expect(box.locator("select").first).to_have_value("ada-1", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("button", name=MINE["use"])).to_be_visible()
+    assert same_place(first, page.evaluate(PLACE_JS)), (first, page.evaluate(PLACE_JS))
     assert page.evaluate(STORAGE_JS) == seeded
+
+
+@pytest.mark.parametrize("path", ["calculators/thresholds/", "calculators/effect/"])
+def test_a_kept_character_s_box_is_as_tall_at_first_paint_as_once_filled(page: Any, path: str) -> None:
+    """At 360 px with a character kept, the box has the height it ends with from the first paint, for a
+    calculator that writes back and asks for no skill (Thresholds: one select, two buttons) and one that
+    asks which skill and writes nothing back (Effect: two selects, one button): nothing under it moves
+    when character.js fills it. (The attack calculator, two selects and two buttons: the test above.)"""
+    seed(page, {DOCS + "ada-1": ADA})
+    page.add_init_script(AT_FIRST_PAINT_JS)
+    page.set_viewport_size(PHONE)
+    page.goto(path)
+    first = page.evaluate("window.__atFirstPaint")
+    assert first["marked"] and not first["table"] and first["words"] == STORED_WORDS, first
+    expect(page.locator(".mt-mine select").first).to_have_value("ada-1", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("button", name=MINE["use"])).to_be_visible()
+    assert page.locator(".mt-mine-later").count() == 0  # the box character.js built
+    assert same_place(first, page.evaluate(PLACE_JS)), (first, page.evaluate(PLACE_JS))
 
 
 BLOCKED = """Object.defineProperty(window, "localStorage", {
