@@ -6,7 +6,8 @@ Reuse them in any ``tests/browser/test_*.py`` (every test there is marked ``brow
   as on GitHub Pages). The site is the session's one build (``tests/conftest.py``: ``site``), made
   with ``SITE_URL`` set to it, so mkdocs-material's instant navigation works.
 - ``site_dir``: the built site on disk (``pathlib.Path``; the same as ``site``).
-- ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``).
+- ``browser``: Debian's Chromium through Playwright (``/usr/bin/chromium``; never ``playwright install``),
+  with the tests' flags (``_site.TEST_ARGS``: no WebAssembly tier-up, no address-bar popup).
 - ``context``: a fresh browser context (cold cache; the site's service worker may register) whose
   requests to any host but 127.0.0.1 are blocked and recorded; in a module marked
   ``pytest.mark.returning_visit``, one context shared by the module's tests (a returning visitor's
