@@ -112,7 +112,9 @@ function startOffline() {
 
   async function retrySaving() {
     const registration = await navigator.serviceWorker.getRegistration(base.href);
-    const worker = registration && (registration.active || registration.waiting);
+    // A first copy tells its outcome before its install has ended (sw.js): a Retry pressed at once can
+    // find the worker still installing, with no active or waiting one to ask (the press was lost).
+    const worker = registration && (registration.active || registration.waiting || registration.installing);
     if (worker) worker.postMessage({ type: "retry" });
   }
 
