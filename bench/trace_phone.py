@@ -170,17 +170,20 @@ def report(trace: dict[str, Any] | list[Any]) -> None:
         f" thread ms median {statistics.median(cpu):.1f}, p95 {percentile(cpu, 0.95):.1f};"
         f" wall median {statistics.median(wall):.1f}, p95 {percentile(wall, 0.95):.1f}"
     )
-    total = defaultdict(float)
-    for task in after:
-        for kind, ms in task["kinds"].items():
-            total[kind] += ms / len(after)
-    print(
-        "   per answer task, on average: "
-        + ", ".join(f"{k} {v:.1f}" for k, v in sorted(total.items(), key=lambda kv: -kv[1]))
-    )
+    print("   per answer task, on average: " + average_kinds([[task] for task in after]))
     for task in after[:8]:
         print(describe(task, begin))
     slowest(events, thread, all_tasks)
+
+
+def average_kinds(groups: list[list[dict[str, Any]]]) -> str:
+    """What a group of tasks spent on average over the groups, by kind (thread ms), largest first."""
+    total: defaultdict[str, float] = defaultdict(float)
+    for tasks in groups:
+        for task in tasks:
+            for kind, ms in task["kinds"].items():
+                total[kind] += ms / len(groups)
+    return ", ".join(f"{k} {v:.1f}" for k, v in sorted(total.items(), key=lambda kv: -kv[1]))
 
 
 def slowest(events: list[dict[str, Any]], thread: tuple[int, int], all_tasks: list[dict[str, Any]]) -> None:
@@ -205,15 +208,7 @@ def slowest(events: list[dict[str, Any]], thread: tuple[int, int], all_tasks: li
         f" wall median {statistics.median([(e - a) / 1000 for a, e, _ in windows]):.1f},"
         f" p95 {percentile([(e - a) / 1000 for a, e, _ in windows], 0.95):.1f}"
     )
-    total: defaultdict[str, float] = defaultdict(float)
-    for _, _, inside in windows:
-        for task in inside:
-            for kind, ms in task["kinds"].items():
-                total[kind] += ms / len(windows)
-    print(
-        "   per edit, on average (thread ms): "
-        + ", ".join(f"{k} {v:.1f}" for k, v in sorted(total.items(), key=lambda kv: -kv[1]))
-    )
+    print("   per edit, on average (thread ms): " + average_kinds([inside for _, _, inside in windows]))
     ranked = sorted(windows, key=lambda w: w[0] - w[1])
     for at, end, inside in ranked[: max(1, len(windows) // 10)]:
         spent = sum(t["cpu"] for t in inside)
