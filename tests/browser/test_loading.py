@@ -7,17 +7,15 @@ the engine worker lives on across instant navigation.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitebuild.table_ui import MINE
-
-from ._table import DOCS, ada
+from ._table import DOCS
 from .conftest import READY_TIMEOUT_MS, wait_instant_navigation, wait_ready, wait_theme
+from .test_first_paint_ux import ADA, CHARACTER_JS, STORED_WORDS
 from .test_search import search
 
 # A returning visitor's context (the files cached, the engine restored from its snapshot), each test on a
@@ -108,7 +106,6 @@ def test_pages_reached_by_instant_navigation_get_what_they_use_and_keep_one_engi
     assert sorted(fetched) == sorted(set(fetched)), [u for u in urls if OUR_SCRIPTS.search(u)]
 
 
-CHARACTER_JS = re.compile(r"/assets/calculators/character\.[0-9a-f]{16}\.js$")
 MARKED_JS = "() => document.documentElement.hasAttribute('data-mneme-characters')"
 
 
@@ -123,17 +120,14 @@ def test_a_calculator_page_reached_from_a_reading_page_names_a_kept_character_be
     page.add_init_script(NO_WARM)
     page.goto("rules/checks/")
     key = DOCS + "ada-1"
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)",
-        [key, json.dumps({"character": ada(), "order": 1, "rev": "r1", "base": ""})],
-    )
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, ADA])
     try:
         assert not page.evaluate(MARKED_JS)
         instant_go(page, "../../calculators/attack/")
         assert page.evaluate(MARKED_JS)
         assert page.evaluate("window.mnemeTable") is None
         box = page.locator(".mt-mine")
-        assert " ".join(box.inner_text().split()) == f"{MINE['title']} {MINE['stored']}{MINE['none_rest']}"
+        assert " ".join(box.inner_text().split()) == STORED_WORDS
         wait_ready(page.locator('form[data-calculator="attack"]'))
         deadline = page.evaluate("Date.now()") + READY_TIMEOUT_MS
         while not held and page.evaluate("Date.now()") < deadline:
