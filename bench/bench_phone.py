@@ -10,9 +10,11 @@ worker from its first request), as a phone's one radio would:
    (``node_modules/pyodide``), from navigation to ready (the floor);
 2. **first visit**: our Effect calculator, from navigation to its first live result (cold context);
    then the bytes the server sent per file until the offline copy is complete;
-3. **returning visit**: the same, in the same context once the offline copy and the engine's memory
-   snapshot are stored; then 30 edits there, each timed from the input to its result (warm
-   recompute, median and p95), half a second after the first answer showed (the page still
+3. **returning visit**: the same, in the same browser profile once the offline copy and the engine's
+   memory snapshot are stored (a profile kept on disk, as a phone's browser keeps one: its HTTP cache
+   and V8's code cache last from one visit to the next; ``--private`` measures both visits in a private
+   window instead, where neither is kept on disk); then 30 edits there, each timed from the input to
+   its result (warm recompute, median and p95), half a second after the first answer showed (the page still
    starting: the theme's script, the WebAssembly's optimising compiler), then 30 more once the page
    has settled (``SETTLED_MS`` later);
 4. **warm start**: a reading page left idle (the loader warms the engine), then instant navigation
@@ -28,17 +30,20 @@ Each tab waits ``SETTLE_MS`` after it opens before it navigates, as in a browser
 (asked, last byte sent) and every response the page and its workers received with its source (service
 worker, HTTP cache, network) beside the page's marks and the worker's start steps: where the critical path
 goes.
-Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR] [--timeline] [--site DIR]``.
+Usage: ``.venv/bin/python bench/bench_phone.py [--runs 3] [--before DIR] [--timeline] [--site DIR]
+[--private]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +53,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import _site  # noqa: E402
 from _pages import Link, PagesServer  # noqa: E402
-from _site import build_site, launch_chromium  # noqa: E402
+from _site import CHROMIUM, CHROMIUM_ARGS, build_site, launch_chromium  # noqa: E402
 from bench_boot import BARE, RECOMPUTE_JS, percentile  # noqa: E402
 from bench_site import PAINT_JS, READING_PAGE, build_stock  # noqa: E402
 
@@ -113,9 +118,37 @@ which on a two-core machine slowed a page opened at once by a third (returning v
 waits until that is over."""
 
 
+PHONE_SCREEN = {"viewport": {"width": 360, "height": 760}, "device_scale_factor": 2, "is_mobile": True}
+
+
 def phone(browser: Any) -> tuple[Any, Any]:
-    ctx = browser.new_context(viewport={"width": 360, "height": 760}, device_scale_factor=2, is_mobile=True)
+    """A private window of ``browser`` on the phone profile, and a tab of it."""
+    ctx = browser.new_context(**PHONE_SCREEN)
     return ctx, tab(ctx)
+
+
+@contextlib.contextmanager
+def phone_browser(pw: Any, browser: Any, private: bool) -> Iterator[tuple[Any, Any]]:
+    """A phone's browser with a new profile kept on disk (its own Chromium: as a player's browser, its
+    HTTP cache and V8's code cache outlive a tab), or with ``private`` a private window of ``browser``;
+    and a tab of it."""
+    if private:
+        ctx, page = phone(browser)
+        try:
+            yield ctx, page
+        finally:
+            ctx.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="mneme-phone-") as folder:
+        ctx = pw.chromium.launch_persistent_context(
+            folder, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **PHONE_SCREEN
+        )
+        try:
+            for blank in ctx.pages:
+                blank.close()
+            yield ctx, tab(ctx)
+        finally:
+            ctx.close()
 
 
 def tab(ctx: Any) -> Any:
@@ -143,7 +176,7 @@ def bare(browser: Any, origin: str) -> float:
 
 
 def first_and_returning(
-    browser: Any,
+    profile: Any,
     base: str,
     recomputes: dict[str, list[float]],
     breakdown: list[list[float]],
@@ -155,9 +188,8 @@ def first_and_returning(
     in the worker, applying the result and listeners, in ms, to ``breakdown``), and 30 more once it
     has settled (``recomputes["settled"]``). ``sent``: per file, the
     body bytes the server sent for it from the first visit's start until its offline copy was done
-    (one entry per response with a body)."""
-    ctx, page = phone(browser)
-    try:
+    (one entry per response with a body). ``profile``: ``phone_browser``'s browser and tab."""
+    with profile as (ctx, page):
         server.reset_log()
         page.goto(base + "calculators/effect/")
         first = float(page.evaluate(FIRST_RESULT_JS))
@@ -182,8 +214,6 @@ def first_and_returning(
         times, parts = again.evaluate(RECOMPUTE_JS, 30)
         recomputes.setdefault("settled", []).extend(float(t) for t in times)
         return first, returning
-    finally:
-        ctx.close()
 
 
 LONG_TASKS_INIT = """
@@ -302,14 +332,14 @@ def print_visit(
             print(f"     {at:7.0f}  main thread busy {ms:.0f} ms")
 
 
-def timeline(browser: Any, base: str, server: PagesServer) -> None:
+def timeline(profile: Any, base: str, server: PagesServer) -> None:
     """One first visit of the Effect calculator, then (once its offline copy and engine snapshot are
     stored) one returning visit in a new tab: for each, every response on the shared link (asked, last
     byte sent, bytes), every response the page and its workers received with its source (service
     worker, HTTP cache, network), the page's marks and the worker's start steps (ms from the worker's
-    own start, placed on the page's clock by the two clocks' origins)."""
-    ctx, page = phone(browser)
-    try:
+    own start, placed on the page's clock by the two clocks' origins). ``profile``: as in
+    ``first_and_returning``."""
+    with profile as (ctx, page):
         print_visit("first visit", base, *visit(page, base, server))
         page.evaluate(STORED_JS)
         page.wait_for_timeout(1000)
@@ -318,8 +348,6 @@ def timeline(browser: Any, base: str, server: PagesServer) -> None:
         print_visit("returning visit", base, *visit(again, base, server))
         if not again.evaluate(SERVED_BY_WORKER_JS):
             print("     (the returning page did not come through the service worker)")
-    finally:
-        ctx.close()
 
 
 def warm_start(browser: Any, base: str) -> float | None:
@@ -363,6 +391,9 @@ def main() -> None:
         help="a first and a returning visit per site: every request and step",
     )
     parser.add_argument("--site", type=Path, help="a site already built for this server (skips our build)")
+    parser.add_argument(
+        "--private", action="store_true", help="first and returning visits in a private window"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -384,7 +415,7 @@ def main() -> None:
             with sync_playwright() as pw:
                 browser = launch_chromium(pw)
                 for base in sites.values():
-                    timeline(browser, base, server)
+                    timeline(phone_browser(pw, browser, args.private), base, server)
                 browser.close()
             server.stop()
             return
@@ -406,7 +437,7 @@ def main() -> None:
                 for name, base in sites.items() if run % 2 == 0 else reversed(sites.items()):
                     sent[name] = {}
                     first, again = first_and_returning(
-                        browser,
+                        phone_browser(pw, browser, args.private),
                         base,
                         recomputes.setdefault(name, {}),
                         parts.setdefault(name, []),
@@ -424,7 +455,8 @@ def main() -> None:
     floor = med(rows["bare"])
     print(
         f"phone profile: CPU {CPU_SLOWDOWN}x slower; one shared link {LINK_MBPS} Mbps / {LINK_RTT_MS} ms"
-        f" for every request (service worker included), gzip as GitHub Pages; {args.runs} runs"
+        f" for every request (service worker included), gzip as GitHub Pages; {args.runs} runs;"
+        f" first and returning visits in {'a private window' if args.private else 'a profile kept on disk'}"
     )
     print(f"   bare stock Pyodide boot       {floor:7.0f} ms  {[round(x) for x in rows['bare']]}")
     for name in sites:

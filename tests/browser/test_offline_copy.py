@@ -7,6 +7,8 @@
   not save, and the next page opened completes it by itself.
 - A docs-only deploy re-downloads none of the unchanged files: the new copy takes them from the old one.
 - A deploy landing during an update's copy: that copy is never offered, the newest build is.
+- In a browser profile kept on disk (a phone's browser), a returning visit's engine starts from the
+  WebAssembly code V8 compiled on the first visit (its code cache), not from the bytes.
   (A deploy landing during a first visit's copy: ``test_updates.py``, which has the next build.)
 
 Each test serves its own copy of the session-built site; the server counts what it sent per file,
@@ -16,7 +18,9 @@ offline for everyone (Playwright's offline switch leaves the service worker onli
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
 import re
 import shutil
 import time
@@ -27,6 +31,7 @@ from typing import Any
 
 import pytest
 from _pages import Link, PagesServer
+from _site import CHROMIUM, CHROMIUM_ARGS, TEST_ARGS
 
 from sitebuild import offline
 
@@ -247,3 +252,85 @@ def test_a_deploy_during_an_updates_copy_is_never_offered_and_the_newest_is(
         offline.goto("glossary/")
         assert "(C)" in offline.locator("h1").first.inner_text()
         page.close()
+
+
+WASM_CODE_CACHE = Path("Default", "Code Cache", "wasm")
+"""Where a Chromium profile keeps V8's compiled WebAssembly (the code cache), beside its HTTP cache."""
+
+
+def code_cache_bytes(profile: Path) -> int:
+    folder = profile / WASM_CODE_CACHE
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) if folder.is_dir() else 0
+
+
+def traced(context: Any, page: Any, action: Any) -> list[dict[str, Any]]:
+    """The trace events (V8's WebAssembly ones included) of every process while ``action()`` runs."""
+    cdp = context.new_cdp_session(page)
+    categories = ["disabled-by-default-devtools.timeline", "v8.wasm"]
+    cdp.send(
+        "Tracing.start", {"transferMode": "ReturnAsStream", "traceConfig": {"includedCategories": categories}}
+    )
+    done: dict[str, Any] = {}
+    try:
+        action()
+    finally:
+        cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
+        cdp.send("Tracing.end")
+        end = time.monotonic() + 30
+        while not done and time.monotonic() < end:
+            page.wait_for_timeout(50)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": done["stream"]})
+        chunks.append(base64.b64decode(read["data"]) if read.get("base64Encoded") else read["data"].encode())
+        if read.get("eof"):
+            break
+    data = json.loads(b"".join(chunks))
+    events: list[dict[str, Any]] = data["traceEvents"] if isinstance(data, dict) else data
+    return events
+
+
+def test_a_returning_visit_starts_the_engine_from_the_code_its_first_visit_compiled(
+    browser: Any, site_copy: Path, tmp_path: Path, python_outputs: Any
+) -> None:
+    """A phone's browser keeps what V8 compiled of the engine's WebAssembly beside its HTTP cache entry,
+    and hands it only to a response that comes from that entry: one the service worker makes from its
+    Cache Storage copy gets none, and the 9.6 MB were compiled again at each visit. The worker passes
+    the HTTP cache's response through unchanged (browser/offline/sw.js, ``httpCached``). Chromium
+    keeps no code cache in a private window (every other test's context): this one runs in a profile
+    on disk, with the browser's own WebAssembly tiering (V8 keeps only optimised code)."""
+    server = PagesServer(site_copy)
+    profile = tmp_path / "profile"
+    context = browser.browser_type.launch_persistent_context(
+        profile,
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[*CHROMIUM_ARGS, *(arg for arg in TEST_ARGS if not arg.startswith("--js-flags"))],
+        base_url=server.url,
+        viewport=PHONE,
+    )
+    try:
+        context.add_init_script("window.mnemeLoaderConfig = { warm: false };")
+        first = context.pages[0] if context.pages else context.new_page()
+        first.goto("calculators/effect/")
+        wait_mark(first, "Available offline")
+        end = time.monotonic() + 60  # V8 keeps the code once no new function has been optimised for 2 s
+        while code_cache_bytes(profile) < 100_000 and time.monotonic() < end:
+            first.wait_for_timeout(200)
+        assert code_cache_bytes(profile) >= 100_000, "the first visit left no compiled WebAssembly"
+        first.close()
+        again = context.new_page()
+        form = again.locator('form[data-calculator="effect"]')
+
+        def visit() -> None:
+            again.goto("calculators/effect/?modifier=2&difficulty=10&roll=9")
+            wait_ready(form)
+
+        events = traced(context, again, visit)
+        assert outputs(form) == python_outputs("effect", modifier=2, difficulty=10, roll=9)
+        assert again.evaluate("navigator.serviceWorker.controller !== null")
+        hits = [e["args"]["url"] for e in events if e.get("name") == "v8.wasm.moduleCacheHit"]
+        assert [url.rsplit("/", 1)[-1] for url in hits] == ["pyodide.asm.wasm"], hits
+    finally:
+        context.close()
+        server.stop()
