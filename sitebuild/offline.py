@@ -6,7 +6,8 @@
   site's scope (``cache_name``); what failed is recorded and shown (``register.js``: "Available
   offline", or what is missing with Retry); this site's old caches are deleted on activate; a page the
   player opens comes from the cache when it is there (at once), a reload and a page fetched by instant
-  navigation are network-first (cached copy when offline or slow); everything else cache-first.
+  navigation are network-first (cached copy when offline or slow); everything else cache-first (the
+  engine's WebAssembly from the browser's HTTP cache first when it holds it: V8's code cache).
   ``register.HASH.js`` registers it with a URL relative to itself, so a project sub-path (GitHub
   Pages) works, and offers a waiting new version (``data-action="update"``).
 - **Web manifest** ``manifest.webmanifest`` with the icons of ``sitebuild.icons``; every URL relative to

@@ -21,7 +21,8 @@
 //             instant navigation asks for, or one not cached, is network-first (the cached copy when
 //             offline or after a slow wait); a reload waits for the network as long as it takes,
 //             since the player asked for the newest page. Everything else cache-first, the network
-//             when not cached (a file of this build that passes is kept, once its sum checks). A new
+//             when not cached (a file of this build that passes is kept, once its sum checks); the
+//             engine's WebAssembly from the browser's HTTP cache first, where V8's compiled code is. A new
 //             deploy still reaches the player: by instant navigation, by a reload, by the Update
 //             notice (the browser checks sw.js at each navigation), or by itself once no tab of the
 //             old version is open.
