@@ -178,6 +178,15 @@ function loadTheme(held, pause) {
   held.replaceWith(tag);
 }
 
+// A table app's page (character, tracker, players' view) has drawn the engine's view of what the device
+// keeps (or what it shows needs no engine, or the engine refused or did not answer): loader.js, which
+// holds the theme there, starts it (startThemeSoon).
+export const TABLE_DRAWN = "mneme:table-drawn";
+
+export function tableDrawn() {
+  window.dispatchEvent(new Event(TABLE_DRAWN));
+}
+
 // After the frame that shows the result, once the player pauses: the theme's long tasks come after the
 // player sees the answer, and apart from the edits that follow it.
 export function startThemeSoon() {
