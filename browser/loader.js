@@ -11,8 +11,8 @@
 // window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
 // The answer before the theme, on the table apps' pages too: where the build held the theme's script
 // there and no calculator holds it (calculators.js), the loader holds it (lib/theme-hold.js) until the
-// app has drawn the engine's view (TABLE_DRAWN), the engine failed, its start went quiet for
-// themeHoldMs, or the player reached for the header.
+// app has drawn the engine's view (TABLE_DRAWN; at once when it drew what needs no engine), the engine
+// failed, its start went quiet for themeHoldMs, or the player reached for the header.
 import { explainAbbreviations } from "./lib/abbr-tips.js";
 import { characterPrefix, keepsCharacter, STORED_MARK } from "./lib/character-store.js";
 import { followKeyboard } from "./lib/keyboard-inset.js";
@@ -144,7 +144,11 @@ function startLoader() {
   function holdThemeForTable() {
     holdTheme(settings.themeHoldMs, settings.quietWaitMs);
     if (!theme.held) return;
-    window.addEventListener(TABLE_DRAWN, startThemeSoon, { once: true });
+    const drawn = (event) => {
+      if (event.detail?.engine === false) theme.urgent = true; // nothing waits for the engine here
+      startThemeSoon();
+    };
+    window.addEventListener(TABLE_DRAWN, drawn, { once: true });
     window.addEventListener("mneme:engine-down", startThemeSoon, { once: true });
   }
 

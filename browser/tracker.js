@@ -557,7 +557,7 @@ function startTracker() {
     root.mnemeBound = true;
     if (root.dataset.view === "players") {
       leave = bindPlayersView(root, window.mnemeTable.config());
-      tableDrawn(); // drawn from the address alone: the theme need not wait for the engine
+      tableDrawn(false); // drawn from the address alone: the theme need not wait for the engine
     } else leave = bindTracker(root);
   }
 

@@ -303,7 +303,7 @@ export function renderCharacterPage(root, table, links) {
         h("p", { class: "mt-empty", text: links.pending ? "No character on this device yet: the link above carries one." : "No character on this device yet: press New to make one." }),
       );
       derived.replaceChildren();
-      tableDrawn(); // nothing for the engine to work out
+      tableDrawn(false); // nothing for the engine to work out
       return;
     }
     base = current;

@@ -357,10 +357,15 @@ def test_a_table_page_with_nothing_for_the_engine_starts_the_theme_without_it(
     context: Any, page: Any
 ) -> None:
     """The character page with no character kept, and the players' view of a fight, draw without the
-    engine: their theme starts once they are drawn, though the engine never answers (and its hold
-    would wait ten minutes for a start gone quiet)."""
+    engine: their theme starts as soon as they are drawn (not held into the engine's start), though the
+    engine never answers (and its hold would wait ten minutes for a start gone quiet)."""
     context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered
-    page.add_init_script("window.mnemeLoaderConfig = { warm: false, themeHoldMs: 600000 };")
+    # A player who never pauses (an edit every 200 ms) and no bound on waiting for a pause: a theme that
+    # waited for one would never start.
+    page.add_init_script(
+        "window.mnemeLoaderConfig = { warm: false, themeHoldMs: 600000, quietWaitMs: 600000 };"
+        "setInterval(() => document.dispatchEvent(new Event('input')), 200);"
+    )
     for path in ("table/character/", "table/fight/"):
         page.goto(path)
         wait_theme(page)
