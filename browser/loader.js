@@ -9,18 +9,23 @@
 // another build shown by instant navigation is loaded afresh, with its own scripts.
 // Start early: on a reading page, once idle and not Save-Data, the engine is warmed in the background.
 // window.mnemeLoaderConfig = {warm: false} (set before this script) turns the warm start off.
+// The answer before the theme, on the table apps' pages too: where the build held the theme's script
+// there and no calculator holds it (calculators.js), the loader holds it (lib/theme-hold.js) until the
+// app has drawn the engine's view (TABLE_DRAWN; at once when it drew what needs no engine), the engine
+// failed, its start went quiet for themeHoldMs, or the player reached for the header.
 import { explainAbbreviations } from "./lib/abbr-tips.js";
 import { characterPrefix, keepsCharacter, STORED_MARK } from "./lib/character-store.js";
 import { followKeyboard } from "./lib/keyboard-inset.js";
 import { SETTINGS_ID } from "./lib/page-settings.js";
 import { whenQuiet } from "./lib/tasks.js";
+import { holdTheme, startThemeSoon, TABLE_DRAWN, theme } from "./lib/theme-hold.js";
 
 function startLoader() {
   // scripts: name -> hashed file; everywhere: other scripts of browser/, for every page.
   const CONFIG = __MNEME_LOADER_CONFIG__;
   const script = document.currentScript;
   const assets = new URL(".", script ? script.src : location.href);
-  const settings = Object.assign({ warm: true, warmDelayMs: 3000 }, window.mnemeLoaderConfig || {});
+  const settings = Object.assign({ warm: true, warmDelayMs: 3000, themeHoldMs: 3000 }, window.mnemeLoaderConfig || {});
   const loading = new Map();
   let warmed = false;
 
@@ -134,10 +139,24 @@ function startLoader() {
     if (!wanted.length) warmLater();
   }
 
+  // A table app's page (its theme held by the build, sitebuild/calculator_pages.py): the theme waits for
+  // the app's first drawing of the engine's view, as a calculator page's waits for its first result.
+  function holdThemeForTable() {
+    holdTheme(settings.themeHoldMs, settings.quietWaitMs);
+    if (!theme.held) return;
+    const drawn = (event) => {
+      if (event.detail?.engine === false) theme.urgent = true; // nothing waits for the engine here
+      startThemeSoon();
+    };
+    window.addEventListener(TABLE_DRAWN, drawn, { once: true });
+    window.addEventListener("mneme:engine-down", startThemeSoon, { once: true });
+  }
+
   // Every page: abbreviations explain themselves on a tap; a sticky answer bar stays above the keyboard.
   explainAbbreviations(document);
   followKeyboard(window);
   window.mnemeLoader = { build: CONFIG.build, load, loaded: () => Array.from(loading.keys()) };
+  holdThemeForTable();
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage, { once: true });
   else onPage();

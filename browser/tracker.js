@@ -15,6 +15,7 @@ import { keptAsideContent } from "./lib/kept-aside.js";
 import { createQueue, createTapGuard, tapKey } from "./lib/taps.js";
 import { characterLinkIn, withoutCharacterLink } from "./lib/link-codec.js";
 import { actionWords, createTrackerStore, handOn, undoEntry, unsavedDamage } from "./lib/tracker-store.js";
+import { tableDrawn } from "./lib/theme-hold.js";
 import { peekCharacter } from "./character/link-peek.js";
 import { addCombatantForm, fromCharactersForm } from "./tracker/add-forms.js";
 import { combatantCard } from "./tracker/card.js";
@@ -399,6 +400,7 @@ function startTracker() {
       wake.want(t.combatants.length > 0);
       root.dataset.state = pending ? "stored" : "ready";
       mark(pending ? "mneme:tracker-stored" : "mneme:tracker-ready");
+      if (!pending) tableDrawn(); // the theme, held until now (loader.js)
     }
 
     // Kept aside: trackers this page could not read, to download (or forget).
@@ -553,8 +555,10 @@ function startTracker() {
     }
     if (!root || !window.mnemeTable?.config()) return;
     root.mnemeBound = true;
-    if (root.dataset.view === "players") leave = bindPlayersView(root, window.mnemeTable.config());
-    else leave = bindTracker(root);
+    if (root.dataset.view === "players") {
+      leave = bindPlayersView(root, window.mnemeTable.config());
+      tableDrawn(false); // drawn from the address alone: the theme need not wait for the engine
+    } else leave = bindTracker(root);
   }
 
   window.addEventListener("hashchange", () => {

@@ -8,6 +8,7 @@ import { isObject, nestsDeeper, same } from "../lib/documents.js";
 import { download, h } from "../lib/dom.js";
 import { keptAsideContent } from "../lib/kept-aside.js";
 import { characterLinkUrl, withoutCharacterLink } from "../lib/link-codec.js";
+import { tableDrawn } from "../lib/theme-hold.js";
 import { derivedNumbers } from "./derived.js";
 import { createEditorForm } from "./editor-form.js";
 import { peekCharacter } from "./link-peek.js";
@@ -261,6 +262,8 @@ export function renderCharacterPage(root, table, links) {
         form.showError(error);
         setStatus(`Kept on this device as typed, not checked yet: fix the field marked.`);
       } else setStatus(`Kept on this device as typed. The rules engine is not answering (${error.message}); the numbers follow when it does.`);
+    } finally {
+      tableDrawn(); // the engine's answer (or its silence) is on the page: the theme may start (loader.js)
     }
   }
 
@@ -300,6 +303,7 @@ export function renderCharacterPage(root, table, links) {
         h("p", { class: "mt-empty", text: links.pending ? "No character on this device yet: the link above carries one." : "No character on this device yet: press New to make one." }),
       );
       derived.replaceChildren();
+      tableDrawn(false); // nothing for the engine to work out
       return;
     }
     base = current;

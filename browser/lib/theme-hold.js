@@ -178,6 +178,17 @@ function loadTheme(held, pause) {
   held.replaceWith(tag);
 }
 
+// A table app's page (character, tracker, players' view) has drawn the engine's view of what the device
+// keeps, or the engine refused or did not answer (`engine`: true), or drew what needs no engine at all
+// (false: the players' view, a character page with no character): loader.js, which holds the theme
+// there, starts it, at once when nothing waited for the engine (held, it only came later, just as the
+// engine's start took the processor).
+export const TABLE_DRAWN = "mneme:table-drawn";
+
+export function tableDrawn(engine = true) {
+  window.dispatchEvent(new CustomEvent(TABLE_DRAWN, { detail: { engine } }));
+}
+
 // After the frame that shows the result, once the player pauses: the theme's long tasks come after the
 // player sees the answer, and apart from the edits that follow it.
 export function startThemeSoon() {

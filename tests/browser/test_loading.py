@@ -324,6 +324,54 @@ def test_a_calculator_page_starts_the_theme_after_its_first_result_and_the_theme
     assert search(page, "cover")  # answers: the theme built its search index
 
 
+TABLE_THEME_JS = """() => ({
+  drawn: performance.getEntriesByName("mneme:tracker-ready")[0].startTime,
+  theme: performance.getEntriesByType("resource")
+    .find((r) => /javascripts\\/bundle\\./.test(r.name)).startTime,
+})"""
+
+
+def test_the_tracker_starts_the_theme_once_it_has_drawn_the_engine_s_view_and_it_then_runs_every_page(
+    page: Any,
+) -> None:
+    """The table apps' pages hold the theme as a calculator page does (sitebuild/calculator_pages.py:
+    with_theme_held_by_table; loader.js holds it): the tracker draws the stored fight, then the
+    engine's view of it, and only then does the theme start. It then runs as on any page: instant
+    navigation to another table page, whose app binds, and search."""
+    page.add_init_script("window.mnemeLoaderConfig = { warm: false, themeHoldMs: 600000 };")
+    urls = requested(page)
+    page.goto("table/tracker/")
+    page.wait_for_function("() => performance.getEntriesByName('mneme:tracker-ready').length > 0")
+    assert page.evaluate("window.document$.mnemeStandIn === true")  # drawn, the theme not started yet
+    wait_theme(page)
+    times = page.evaluate(TABLE_THEME_JS)
+    assert times["theme"] > times["drawn"], times
+    instant_go(page, "../character/")
+    page.wait_for_function("() => document.querySelector('[data-mneme-table=character]')?.mnemeBound")
+    assert len([u for u in urls if re.search(r"javascripts/bundle\.", u)]) == 1
+    assert search(page, "cover")  # answers: the theme built its search index
+
+
+@pytest.mark.first_visit  # the engine's file held back by a route: a context of its own
+def test_a_table_page_with_nothing_for_the_engine_starts_the_theme_without_it(
+    context: Any, page: Any
+) -> None:
+    """The character page with no character kept, and the players' view of a fight, draw without the
+    engine: their theme starts as soon as they are drawn (not held into the engine's start), though the
+    engine never answers (and its hold would wait ten minutes for a start gone quiet)."""
+    context.route(re.compile(r"pyodide\.asm\.wasm$"), lambda route: None)  # never answered
+    # A player who never pauses (an edit every 200 ms) and no bound on waiting for a pause: a theme that
+    # waited for one would never start.
+    page.add_init_script(
+        "window.mnemeLoaderConfig = { warm: false, themeHoldMs: 600000, quietWaitMs: 600000 };"
+        "setInterval(() => document.dispatchEvent(new Event('input')), 200);"
+    )
+    for path in ("table/character/", "table/fight/"):
+        page.goto(path)
+        wait_theme(page)
+        assert page.evaluate("() => performance.getEntriesByName('mneme:engine-ready').length") == 0, path
+
+
 @pytest.mark.first_visit  # the engine's file held back by a route: a context of its own
 def test_a_tap_in_the_header_starts_the_held_theme_at_once(context: Any, page: Any) -> None:
     """While the engine's start moves on, the theme waits for the first result (its hold counts only a

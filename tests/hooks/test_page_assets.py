@@ -56,7 +56,9 @@ def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> 
     """A parser-blocking script still downloading holds back a phone's first paint; all of
     them run once the page is parsed, in document order: engine, calculators, the theme, then ours.
     On a calculator page the theme's script is held, inert, where it stood: calculators.js starts it
-    after the first result (sitebuild/early_engine.py: with_held_theme)."""
+    after the first result (sitebuild/early_engine.py: with_held_theme); on a table app's page too,
+    where loader.js starts it once the app has drawn the engine's view
+    (sitebuild/calculator_pages.py: with_theme_held_by_table)."""
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
         sources = [attrs for attrs in SCRIPT_TAG.findall(html) if " src=" in attrs]
@@ -71,6 +73,11 @@ def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> 
             between = html.index('data-mneme-theme="')
             assert html.rindex("assets/calculators/calculators.", 0, between) < between
             assert html.index("assets/calculators/loader.", between) > between
+        elif 'data-mneme-table="' in html:
+            assert order[-2:] == ["loader", "register"] and "bundle" not in order, (page, order)
+            assert [Path(h).name.split(".")[0] for h in held] == ["bundle"], (page, held)
+            assert (page.parent / held[0]).resolve().is_file(), (page, held)
+            assert html.index('data-mneme-theme="') < html.index("assets/calculators/loader.")
         else:
             assert order[-3:] == ["bundle", "loader", "register"], (page, order)
             assert held == [], page
