@@ -48,30 +48,13 @@ from sitebuild.urls import relative_url
 if TYPE_CHECKING:
     from calculators.framework.spec import Evaluation
 
-__all__ = ["BrokenLink", "CalculatorPages", "SourcePage", "with_theme_held_by_table"]
+__all__ = ["BrokenLink", "CalculatorPages", "SourcePage"]
 
 PLACEHOLDER = '<div data-mneme-calculator="{index}"></div>'
 ID_ATTR = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
-TABLE_ROOT = re.compile(r"""\bdata-mneme-table\s*=\s*["'](?:character|tracker)["']""")
 TABLE_CONFIG_ID = "mneme-table-config"
 # JSON made safe inside a single-quoted attribute (JSON.parse reads the escapes back).
 _ATTR_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027"})
-
-
-def with_theme_held_by_table(html: str) -> str:
-    """``html`` with the theme's ``bundle.js`` held back on a page of the table apps (the character page,
-    the tracker, the players' view), as ``early_engine.with_held_theme`` holds it on a calculator page.
-
-    There the theme's script and its mounting were the page's two longest tasks (on a phone about a
-    third of a second of the main thread, before the app was even loaded). ``loader.js`` holds it
-    (``browser/lib/theme-hold.js``) and starts it once the app has drawn what the engine made of the
-    stored documents (or the engine failed, or its start went quiet, or the player reached for the
-    header), each step after a pause in the player's input."""
-    theme = early_engine.THEME_BUNDLE.search(html)
-    if not theme or not TABLE_ROOT.search(html):
-        return html
-    held = f'<script type="mneme/theme" data-mneme-theme="{theme.group(1)}"'
-    return html[: theme.start()] + held + html[theme.end() :]
 
 
 @dataclass(frozen=True)
@@ -197,7 +180,7 @@ class CalculatorPages:
         """The page's HTML with its calculators prerendered and, where a table script works, its settings."""
         self._ids[src_uri] = set(ID_ATTR.findall(html))
         html = self._with_calculators(html, src_uri, page_url)
-        if self._pages.get(src_uri) or TABLE_ROOT.search(html):
+        if self._pages.get(src_uri) or early_engine.TABLE_APP.search(html):
             self._table_config = self._table_config or table_config_element()
             html += "\n" + self._table_config + "\n"
         return html
@@ -237,8 +220,7 @@ class CalculatorPages:
         """The written page: the engine started at the top of a computing page, the theme deferred."""
         scripts = [self.bundle.script_uri(name) for name in ("engine", "calculators")]
         output = early_engine.with_page_scripts(output, scripts, page_url)
-        output = with_theme_held_by_table(early_engine.with_held_theme(output))
-        output = early_engine.with_deferred_theme(output)
+        output = early_engine.with_deferred_theme(early_engine.with_held_theme(output))
         worker = self.bundle.contents[self.bundle.worker_uri]
         source = worker if isinstance(worker, str) else worker.decode("utf-8")
         return early_engine.with_early_start(output, self.bundle.worker_uri, page_url, source)

@@ -23,6 +23,8 @@ from sitebuild.urls import relative_url
 SCRIPT = "head/early.js"
 """The early start's entry in ``browser/``."""
 CALCULATOR = re.compile(r"<form[^>]*\sdata-calculator=")
+TABLE_APP = re.compile(r"""\bdata-mneme-table\s*=\s*["'](?:character|tracker)["']""")
+"""A table app's root (the character page, the tracker and its players' view)."""
 COMPUTES = re.compile(r"<form[^>]*\sdata-calculator=|\sid=\"mneme-table-config\"")
 """What makes a page start the engine (as in ``loader.js``): a calculator, or the table apps' settings."""
 THEME_BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"')
@@ -62,19 +64,20 @@ def with_deferred_theme(html: str) -> str:
 
 
 def with_held_theme(html: str) -> str:
-    """``html`` with the theme's ``bundle.js`` held back, if the page has a calculator.
+    """``html`` with the theme's ``bundle.js`` held back, if the page has a calculator or a table app.
 
     On a phone the theme's script is a third of a second of the main thread (mounting search and
     instant navigation), and on a returning visit the engine answers about when it would run, so the
     first result waited behind it. The tag becomes an inert ``<script type="mneme/theme">`` naming the
-    file; ``calculators.js`` starts the theme once the first result is on screen (or the engine has
-    failed, or its start has gone quiet for ``themeHoldMs``, or the player taps the header:
-    ``browser/lib/theme-hold.js``), each step of its start after a pause in the player's input
-    (``browser/lib/tasks.js``: ``whenQuiet``); on a first visit what it fetches then (search index,
-    sitemap) no longer shares the link with the engine's WebAssembly. Applied before
-    ``with_deferred_theme``, which then defers the theme's tag on every other page."""
+    file; ``calculators.js`` starts the theme once the first result is on screen, and on a table app's
+    page ``loader.js`` once the app has drawn the engine's view (at once where it drew what needs no
+    engine); either also when the engine has failed, its start has gone quiet for ``themeHoldMs``, or
+    the player taps the header (``browser/lib/theme-hold.js``), each step of its start after a pause
+    in the player's input (``browser/lib/tasks.js``: ``whenQuiet``). On a first visit what it fetches
+    then (search index, sitemap) no longer shares the link with the engine's WebAssembly. Applied
+    before ``with_deferred_theme``, which then defers the theme's tag on every other page."""
     theme = THEME_BUNDLE.search(html)
-    if not CALCULATOR.search(html) or not theme:
+    if not (CALCULATOR.search(html) or TABLE_APP.search(html)) or not theme:
         return html
     held = f'<script type="mneme/theme" data-mneme-theme="{theme.group(1)}"'
     return html[: theme.start()] + held + html[theme.end() :]

@@ -334,8 +334,8 @@ TABLE_THEME_JS = """() => ({
 def test_the_tracker_starts_the_theme_once_it_has_drawn_the_engine_s_view_and_it_then_runs_every_page(
     page: Any,
 ) -> None:
-    """The table apps' pages hold the theme as a calculator page does (sitebuild/calculator_pages.py:
-    with_theme_held_by_table; loader.js holds it): the tracker draws the stored fight, then the
+    """The table apps' pages hold the theme as a calculator page does (sitebuild/early_engine.py:
+    with_held_theme; loader.js holds it): the tracker draws the stored fight, then the
     engine's view of it, and only then does the theme start. It then runs as on any page: instant
     navigation to another table page, whose app binds, and search."""
     page.add_init_script("window.mnemeLoaderConfig = { warm: false, themeHoldMs: 600000 };")

@@ -57,8 +57,7 @@ def test_the_theme_s_script_and_ours_are_deferred_in_their_order(site: Path) -> 
     them run once the page is parsed, in document order: engine, calculators, the theme, then ours.
     On a calculator page the theme's script is held, inert, where it stood: calculators.js starts it
     after the first result (sitebuild/early_engine.py: with_held_theme); on a table app's page too,
-    where loader.js starts it once the app has drawn the engine's view
-    (sitebuild/calculator_pages.py: with_theme_held_by_table)."""
+    where loader.js starts it once the app has drawn the engine's view."""
     for page in pages(site):
         html = page.read_text(encoding="utf-8")
         sources = [attrs for attrs in SCRIPT_TAG.findall(html) if " src=" in attrs]

@@ -137,11 +137,17 @@ THEME = '<script src="../../assets/javascripts/bundle.0a1b2c3d.min.js"></script>
     ("body", "held"),
     [
         ('<form class="calc" data-calculator="effect"></form>', True),
-        ('<div id="mneme-table-config" hidden></div>', False),  # the table apps: deferred only
+        ('<div class="mt-app" data-mneme-table="tracker" data-state="loading"></div>', True),
+        ('<div class="mt-app" data-mneme-table="tracker" data-view="players"></div>', True),
+        ('<div class="mt-app" data-mneme-table="character" data-state="loading"></div>', True),
+        ('<div id="mneme-table-config" hidden></div>', False),  # the table settings alone: no app here
+        ("<p>Reading only, <code>data-mneme-table=&quot;tracker&quot;</code>.</p>", False),
         ("<p>Reading only.</p>", False),
     ],
 )
-def test_only_calculator_pages_hold_the_theme_s_script_and_the_others_defer_it(body: str, held: bool) -> None:
+def test_calculator_and_table_app_pages_hold_the_theme_s_script_and_the_others_defer_it(
+    body: str, held: bool
+) -> None:
     html = PAGE.format(body + THEME)
     done = early_engine.with_deferred_theme(early_engine.with_held_theme(html))
     assert early_engine.with_deferred_theme(early_engine.with_held_theme(done)) == done  # once
