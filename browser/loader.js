@@ -139,7 +139,7 @@ function startLoader() {
     if (!wanted.length) warmLater();
   }
 
-  // A table app's page (its theme held by the build, sitebuild/calculator_pages.py): the theme waits for
+  // A table app's page (its theme held by the build, sitebuild/early_engine.py): the theme waits for
   // the app's first drawing of the engine's view, as a calculator page's waits for its first result.
   function holdThemeForTable() {
     holdTheme(settings.themeHoldMs, settings.quietWaitMs);
